@@ -1,0 +1,80 @@
+"""The exception tree. Model misbehaviour is never an exception; it is a status on a record.
+
+::
+
+    CodeevalError                 exit 1  (generic)
+    ├── UsageError                exit 2  bad flags or paths
+    ├── InputError                exit 4  unreadable samples, bad prompt files
+    │   └── PromptError                   a prompt file with a missing or wrong key
+    ├── EngineError               exit 5  the Docker engine is unreachable or failed
+    │   ├── ImageMissing                  the runner image is not built
+    │   └── ImageBuildError               building the runner image failed
+    ├── SandboxError              exit 6  the sandbox itself broke (retried per sample)
+    ├── SecurityCheckFailed       exit 7  the pre-flight isolation check failed
+    └── StoreError                exit 8  the results directory cannot be written
+
+Exit 3 is reserved for "the run finished but some input lines were rejected".
+"""
+
+from __future__ import annotations
+
+
+class CodeevalError(Exception):
+    """Base of every error codeeval raises on purpose."""
+
+    exit_code = 1
+    hint = ""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        if hint is not None:
+            self.hint = hint
+
+
+class UsageError(CodeevalError):
+    exit_code = 2
+
+
+class InputError(CodeevalError):
+    exit_code = 4
+    hint = "check the file named above; nothing already written was changed"
+
+
+class PromptError(InputError):
+    hint = "every prompt file needs at least the keys id, domain and prompt"
+
+
+class EngineError(CodeevalError):
+    exit_code = 5
+    hint = (
+        "start a Docker engine (e.g. `dockerd --iptables=false --bridge=none &`), "
+        "or run with --no-exec"
+    )
+
+
+class ImageMissing(EngineError):
+    hint = "build it with `codeeval image build`"
+
+
+class ImageBuildError(EngineError):
+    hint = "see the build log above; `codeeval image build --base offline` needs mmdebstrap"
+
+
+class SandboxError(CodeevalError):
+    """The sandbox broke: an infrastructure failure, never a model failure."""
+
+    exit_code = 6
+
+
+class SecurityCheckFailed(CodeevalError):
+    exit_code = 7
+    hint = "codeeval refuses to execute model code until every isolation check passes"
+
+
+class StoreError(CodeevalError):
+    exit_code = 8
+    hint = "free space or fix permissions in the results directory, then re-run to resume"
+
+
+EXIT_INPUT_REJECTED = 3
+EXIT_INTERRUPTED = 130

@@ -1,0 +1,242 @@
+"""Records that cross stage boundaries. No I/O here.
+
+Every record is a frozen pydantic model so that a stage cannot change what an
+earlier stage decided, and so that each one serialises to the JSON contract
+documented in the README.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Domain = Literal["coding", "prose", "speech"]
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Reference(Frozen):
+    """Hidden material of a prompt: a correct module and tests run against the model's module."""
+
+    solution: str | None = None
+    tests: str | None = None
+
+
+class Prompt(Frozen):
+    """One prompt file (``prompts/<domain>/<id>.toml``)."""
+
+    id: str
+    domain: Domain
+    prompt: str
+    module: str | None = None
+    target_words: int | None = None
+    forbids_preamble: bool = False
+    reference: Reference | None = None
+
+
+class SampleKey(Frozen):
+    model: str
+    prompt_id: str
+    run: int
+
+    def label(self) -> str:
+        return f"{self.model}/{self.prompt_id}/run{self.run}"
+
+
+class Sample(Frozen):
+    """One model output, as read from JSON Lines or a Markdown file."""
+
+    model: str
+    prompt_id: str
+    run: int = Field(ge=1)
+    text: str
+    seed: int | None = None
+    finish_reason: str | None = None
+    stderr: str | None = None
+    source: str = ""
+
+    @property
+    def key(self) -> SampleKey:
+        return SampleKey(model=self.model, prompt_id=self.prompt_id, run=self.run)
+
+
+# ---------------------------------------------------------------- extraction
+
+ExtractStatus = Literal["ok", "no_code", "no_module", "no_tests", "rejected"]
+FileRole = Literal["module", "tests", "other"]
+
+
+class ExtractedFile(Frozen):
+    name: str
+    role: FileRole
+    content: str
+    truncated: bool = False
+    """True when the block was cut off (an unclosed fence at the end of the output)."""
+
+
+class Rejection(Frozen):
+    name: str
+    reason: str
+
+
+class Extraction(Frozen):
+    """What the parser made of one output.
+
+    ``status`` is ``ok`` when there is a module and a test file to run. The
+    other statuses say what is missing; ``rejected`` means a file name was
+    refused (path traversal, absolute path, a name shadowing the standard
+    library or pytest) and nothing else usable was left.
+    """
+
+    status: ExtractStatus
+    files: tuple[ExtractedFile, ...] = ()
+    module_name: str | None = None
+    """The import name of the module (``slugify`` for ``slugify.py``)."""
+    truncated: bool = False
+    rejections: tuple[Rejection, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def file(self, role: FileRole) -> ExtractedFile | None:
+        return next((f for f in self.files if f.role == role), None)
+
+
+class StaticAnalysis(Frozen):
+    """What can be learned from the extracted files without running them."""
+
+    syntax_ok: bool
+    syntax_errors: tuple[str, ...] = ()
+    test_functions: int = 0
+    imports: tuple[str, ...] = ()
+    unavailable_imports: tuple[str, ...] = ()
+    """Imports that are neither standard library, nor installed in the runner image, nor
+    one of the sample's own files: a hallucinated or missing dependency."""
+
+
+# ---------------------------------------------------------------- execution
+
+SuiteName = Literal["own", "reference", "own_vs_reference"]
+
+SuiteStatus = Literal[
+    "passed",
+    "failed",
+    "collection_error",
+    "no_tests",
+    "timeout",
+    "oom",
+    "no_results",
+    "results_rejected",
+    "sandbox_error",
+]
+
+ExecutionStatus = Literal[
+    "passed",
+    "failed",
+    "collection_error",
+    "no_tests",
+    "timeout",
+    "oom",
+    "no_results",
+    "results_rejected",
+    "sandbox_error",
+    "not_run",
+    "skipped",
+]
+
+
+class SuiteResult(Frozen):
+    """Outcome of one pytest run inside the sandbox."""
+
+    status: SuiteStatus
+    passed: int = 0
+    failed: int = 0
+    errors: int = 0
+    skipped: int = 0
+    exit_code: int | None = None
+    duration_s: float = 0.0
+    detail: str = ""
+    """Why the status was given, in one line (e.g. the consistency check that failed)."""
+    output_tail: str = ""
+    """The last part of pytest's output, control characters stripped, capped."""
+
+    @property
+    def total(self) -> int:
+        return self.passed + self.failed + self.errors + self.skipped
+
+    @property
+    def pass_ratio(self) -> float | None:
+        ran = self.passed + self.failed + self.errors
+        return self.passed / ran if ran else None
+
+
+class Limits(Frozen):
+    """Resource limits applied to every suite. Recorded on every result."""
+
+    timeout_s: float = 20.0
+    memory_mb: int = 512
+    pids: int = 128
+    cpus: float = 1.0
+    tmpfs_mb: int = 64
+    file_size_mb: int = 16
+    open_files: int = 256
+    output_kb: int = 64
+
+
+class SuiteSpec(Frozen):
+    """One suite to run: which test file against which module source."""
+
+    name: SuiteName
+    module_name: str
+    module_source: str
+    test_file: str
+    test_source: str
+    extra_files: tuple[tuple[str, str], ...] = ()
+    expected_tests: int = 0
+    """Lower bound on the tests the report must contain (unique test functions found
+    statically); a report with fewer is inconsistent."""
+
+
+class RunRequest(Frozen):
+    """One serialisable unit of work: all suites of one sample."""
+
+    key: SampleKey
+    suites: tuple[SuiteSpec, ...]
+    limits: Limits
+
+
+class RunResult(Frozen):
+    key: SampleKey
+    suites: dict[str, SuiteResult]
+    runner: str
+    image: str | None = None
+    attempts: int = 1
+
+
+class Execution(Frozen):
+    """The ``execution`` object of a result record."""
+
+    status: ExecutionStatus
+    reason: str = ""
+    own: SuiteResult | None = None
+    reference: SuiteResult | None = None
+    own_vs_reference: SuiteResult | None = None
+
+
+class Provenance(Frozen):
+    codeeval_version: str
+    runner: str
+    image_digest: str | None = None
+    limits: Limits | None = None
+    python: str = ""
+
+
+class ParseOutcome(Frozen):
+    status: ExtractStatus
+    module: str | None = None
+    files: tuple[str, ...] = ()
+    truncated: bool = False
+    rejections: tuple[Rejection, ...] = ()
+    notes: tuple[str, ...] = ()
+    analysis: StaticAnalysis | None = None

@@ -1,0 +1,416 @@
+"""The Docker runner: a pool of hardened containers, each running codeeval's supervisor.
+
+The only importer of ``docker``. Every engine error is translated here into
+``EngineError`` / ``SandboxError``; nothing from ``docker.errors`` leaks out.
+
+Each container is created with every isolation setting on (see ``_create``) and
+runs ``sandbox/supervisor.py``, which executes one suite at a time under a fresh
+box UID and wipes it afterwards. A container that shows any anomaly (a process or
+file of a finished box left behind, a protocol error, a missed deadline) is
+killed and replaced; infrastructure failures are retried on a fresh container.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import socket
+import struct
+import threading
+import time
+from typing import Any
+
+import docker
+import docker.errors
+import requests.exceptions
+from docker.models.containers import Container
+from docker.types import LogConfig, Ulimit
+
+from codeeval import __version__
+from codeeval.errors import EngineError, ImageMissing, SandboxError
+from codeeval.junit import RawOutcome, judge
+from codeeval.models import Limits, RunRequest, RunResult, SuiteResult
+from codeeval.runners.base import outcome_from_response, suite_request
+
+LABEL_ROLE = "codeeval.role"
+LABEL_RUN = "codeeval.run"
+LABEL_PID = "codeeval.pid"
+LABEL_HOST = "codeeval.host"
+ROLE = "runner"
+MAX_RESPONSE_BYTES = 16 * 1024 * 1024
+READY_TIMEOUT_S = 60.0
+#: Time the supervisor may take beyond the suite deadline to kill, collect and wipe.
+GRACE_S = 10.0
+_ENGINE_ERRORS = (docker.errors.DockerException, requests.exceptions.RequestException, OSError)
+
+
+class BoxBroken(Exception):
+    """The container or its supervisor misbehaved; the container must be replaced."""
+
+    def __init__(self, message: str, *, deadline: bool = False, oom: bool = False) -> None:
+        super().__init__(message)
+        self.deadline = deadline
+        self.oom = oom
+
+
+def connect(base_url: str | None, timeout_s: float) -> docker.DockerClient:
+    """A client with a timeout on every call; ``EngineError`` if the engine does not answer."""
+    try:
+        client = docker.DockerClient(base_url=base_url or None, timeout=int(timeout_s))
+        client.ping()
+    except _ENGINE_ERRORS as exc:
+        where = base_url or os.environ.get("DOCKER_HOST", "unix:///var/run/docker.sock")
+        raise EngineError(f"the Docker engine at {where} does not answer ({exc})") from exc
+    return client
+
+
+class Box:
+    """One running container and the protocol channel to its supervisor."""
+
+    def __init__(self, client: docker.DockerClient, image: str, limits: Limits, run_id: str):
+        self.client = client
+        self.limits = limits
+        self.container: Container = _create(client, image, limits, run_id)
+        self._buf = b""
+        self._next_id = 0
+        try:
+            sock = client.api.attach_socket(
+                self.container.id, params={"stdin": 1, "stdout": 1, "stderr": 1, "stream": 1}
+            )
+            self._sock: socket.socket = getattr(sock, "_sock", sock)
+            self.container.start()
+            ready = self._read_line(time.monotonic() + READY_TIMEOUT_S)
+        except BaseException:
+            self.destroy()
+            raise
+        if not ready.get("ready"):
+            self.destroy()
+            raise BoxBroken(f"supervisor did not start: {ready}")
+        self.ready = ready
+
+    def call(self, request: dict[str, Any], wait_s: float) -> dict[str, Any]:
+        self._next_id += 1
+        request = {**request, "id": self._next_id}
+        line = json.dumps(request).encode() + b"\n"
+        try:
+            self._sock.settimeout(30)
+            self._sock.sendall(line)
+        except OSError as exc:
+            raise BoxBroken(f"cannot write to the supervisor: {exc}") from exc
+        resp = self._read_line(time.monotonic() + wait_s)
+        if resp.get("id") != self._next_id:
+            raise BoxBroken(f"out-of-order answer from the supervisor: {str(resp)[:200]}")
+        return resp
+
+    def _read_line(self, deadline: float) -> dict[str, Any]:
+        while b"\n" not in self._buf:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise BoxBroken("the supervisor did not answer in time", deadline=True)
+            header = self._recv_exact(8, deadline)
+            kind, size = header[0], struct.unpack(">I", header[4:])[0]
+            if size > MAX_RESPONSE_BYTES:
+                raise BoxBroken(f"oversized frame from the container ({size} bytes)")
+            payload = self._recv_exact(size, deadline)
+            if kind == 1:
+                self._buf += payload
+                if len(self._buf) > MAX_RESPONSE_BYTES:
+                    raise BoxBroken("oversized answer from the supervisor")
+        line, _, self._buf = self._buf.partition(b"\n")
+        try:
+            value = json.loads(line)
+        except ValueError as exc:
+            raise BoxBroken(f"unreadable answer from the supervisor: {line[:200]!r}") from exc
+        if not isinstance(value, dict):
+            raise BoxBroken("unexpected answer from the supervisor")
+        return value
+
+    def _recv_exact(self, n: int, deadline: float) -> bytes:
+        chunks = bytearray()
+        while len(chunks) < n:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise BoxBroken("the supervisor did not answer in time", deadline=True)
+            self._sock.settimeout(min(remaining, 5.0))
+            try:
+                chunk = self._sock.recv(min(n - len(chunks), 1 << 20))
+            except TimeoutError:
+                continue
+            except OSError as exc:
+                raise BoxBroken(f"channel to the container failed: {exc}") from exc
+            if not chunk:
+                raise BoxBroken("the container closed the channel", oom=self._oom_killed())
+            chunks += chunk
+        return bytes(chunks)
+
+    def _oom_killed(self) -> bool:
+        try:
+            self.container.reload()
+            return bool(self.container.attrs["State"].get("OOMKilled"))
+        except _ENGINE_ERRORS:
+            return False
+
+    def destroy(self) -> None:
+        """SIGKILL and remove the container; errors are ignored (the sweep catches leftovers)."""
+        try:
+            self._sock.close()
+        except (AttributeError, OSError):
+            pass
+        try:
+            self.container.remove(force=True)
+        except _ENGINE_ERRORS:
+            pass
+
+
+def _create(client: docker.DockerClient, image: str, limits: Limits, run_id: str) -> Container:
+    """Create (not start) a runner container with every isolation setting on.
+
+    WARNING: each keyword below is a security boundary; none may be relaxed
+    silently. ``tests/docker/test_conformance.py`` tries to break every one.
+    """
+    mem = f"{limits.memory_mb + 64}m"  # + the supervisor's own resident set
+    tmpfs_opts = "rw,nosuid,nodev,noexec,mode=1777"
+    try:
+        return client.containers.create(
+            image,
+            command=["python3", "-I", "/opt/codeeval/supervisor.py"],
+            user="0:0",  # the supervisor; model code runs under per-suite box UIDs
+            cap_drop=["ALL"],
+            cap_add=["SETUID", "SETGID"],  # only to switch to box UIDs; see SECURITY.md
+            security_opt=["no-new-privileges:true"],
+            privileged=False,
+            network_mode="none",
+            read_only=True,
+            tmpfs={
+                "/box": f"{tmpfs_opts},size={limits.tmpfs_mb}m",
+                "/tmp": f"{tmpfs_opts},size={limits.tmpfs_mb // 2 or 1}m",
+            },
+            shm_size=f"{max(1, limits.tmpfs_mb // 4)}m",
+            mem_limit=mem,
+            memswap_limit=mem,
+            pids_limit=limits.pids,
+            nano_cpus=int(limits.cpus * 1e9),
+            ulimits=[
+                Ulimit(name="core", soft=0, hard=0),
+                Ulimit(name="nofile", soft=limits.open_files * 4, hard=limits.open_files * 4),
+                Ulimit(name="fsize", soft=limits.file_size_mb << 20, hard=limits.file_size_mb << 20),
+            ],
+            init=True,
+            ipc_mode="private",
+            pid_mode="",
+            hostname="sandbox",
+            environment={"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"},
+            working_dir="/box",
+            log_config=LogConfig(type="json-file", config={"max-size": "1m", "max-file": "1"}),
+            labels={
+                LABEL_ROLE: ROLE,
+                LABEL_RUN: run_id,
+                LABEL_PID: str(os.getpid()),
+                LABEL_HOST: socket.gethostname(),
+                "codeeval.version": __version__,
+            },
+            stdin_open=True,
+            tty=False,
+            detach=True,
+        )
+    except docker.errors.ImageNotFound as exc:
+        raise ImageMissing(f"the runner image {image!r} is not there") from exc
+    except _ENGINE_ERRORS as exc:
+        raise SandboxError(f"cannot create a runner container: {exc}") from exc
+
+
+def sweep(client: docker.DockerClient, keep_run: str | None = None) -> int:
+    """Remove labelled containers whose evaluator process is gone. Returns how many."""
+    host = socket.gethostname()
+    removed = 0
+    try:
+        found = client.containers.list(all=True, filters={"label": f"{LABEL_ROLE}={ROLE}"})
+    except _ENGINE_ERRORS as exc:
+        raise EngineError(f"cannot list containers: {exc}") from exc
+    for c in found:
+        labels = c.labels or {}
+        if keep_run is not None and labels.get(LABEL_RUN) == keep_run:
+            continue
+        if labels.get(LABEL_HOST) == host and _alive(labels.get(LABEL_PID, "")):
+            continue  # another live codeeval run on this host owns it
+        try:
+            c.remove(force=True)
+            removed += 1
+        except _ENGINE_ERRORS:
+            pass
+    return removed
+
+
+def _alive(pid: str) -> bool:
+    if not pid.isdigit():
+        return False
+    if int(pid) == os.getpid():
+        return True
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+class DockerRunner:
+    """Runs suites in a pool of hardened containers, one suite at a time per container."""
+
+    name = "docker"
+
+    def __init__(
+        self,
+        image: str,
+        limits: Limits,
+        *,
+        jobs: int = 2,
+        base_url: str | None = None,
+        engine_timeout_s: float = 60.0,
+        attempts: int = 3,
+        run_id: str | None = None,
+    ) -> None:
+        self.image = image
+        self.limits = limits
+        self.jobs = max(1, jobs)
+        self.base_url = base_url
+        self.engine_timeout_s = engine_timeout_s
+        self.attempts = attempts
+        self.run_id = run_id or f"{os.getpid()}-{int(time.time())}"
+        self._client: docker.DockerClient | None = None
+        self._idle: queue.SimpleQueue[Box] = queue.SimpleQueue()
+        self._all: set[Box] = set()
+        self._lock = threading.Lock()
+        self._digest: str | None = None
+        self.swept = 0
+        self.recycled = 0
+
+    @property
+    def image_digest(self) -> str | None:
+        return self._digest
+
+    @property
+    def client(self) -> docker.DockerClient:
+        if self._client is None:
+            raise EngineError("the runner was not started")
+        return self._client
+
+    def start(self) -> None:
+        self._client = connect(self.base_url, self.engine_timeout_s)
+        try:
+            self._digest = str(self._client.images.get(self.image).id)
+        except docker.errors.ImageNotFound as exc:
+            raise ImageMissing(f"the runner image {self.image!r} is not built") from exc
+        except _ENGINE_ERRORS as exc:
+            raise EngineError(f"cannot inspect the runner image: {exc}") from exc
+        self.swept = sweep(self._client)
+
+    def run(self, request: RunRequest) -> RunResult:
+        last_error = ""
+        for attempt in range(1, self.attempts + 1):
+            try:
+                suites = self._run_once(request)
+                return RunResult(
+                    key=request.key, suites=suites, runner=self.name,
+                    image=self._digest, attempts=attempt,
+                )
+            except (SandboxError, BoxBroken) as exc:
+                last_error = str(exc)
+        broken = SuiteResult(
+            status="sandbox_error", detail=f"after {self.attempts} attempts: {last_error}"
+        )
+        return RunResult(
+            key=request.key,
+            suites={s.name: broken for s in request.suites},
+            runner=self.name,
+            image=self._digest,
+            attempts=self.attempts,
+        )
+
+    def _run_once(self, request: RunRequest) -> dict[str, SuiteResult]:
+        box = self._acquire(request.limits)
+        results: dict[str, SuiteResult] = {}
+        healthy = True
+        try:
+            for spec in request.suites:
+                wait = request.limits.timeout_s + GRACE_S
+                try:
+                    resp = box.call(suite_request(spec, request.limits), wait)
+                except BoxBroken as exc:
+                    healthy = False
+                    if exc.deadline:
+                        results[spec.name] = judge(RawOutcome(exit_code=None, timed_out=True))
+                        continue
+                    if exc.oom:
+                        results[spec.name] = judge(RawOutcome(exit_code=-9, oom=True))
+                        continue
+                    raise
+                if "error" in resp:
+                    healthy = False
+                    raise BoxBroken(f"supervisor error: {resp['error']}")
+                try:
+                    raw = outcome_from_response(resp)
+                except (ValueError, KeyError, TypeError) as exc:
+                    healthy = False
+                    raise BoxBroken(f"malformed answer from the supervisor: {exc}") from exc
+                results[spec.name] = judge(raw, spec.expected_tests)
+                if resp.get("anomaly"):
+                    healthy = False  # the verdict stands; the container is not reused
+                if not healthy:
+                    box = self._replace(box, request.limits)
+                    healthy = True
+        except BaseException:
+            healthy = False
+            raise
+        finally:
+            self._release(box, healthy)
+        return results
+
+    def _acquire(self, limits: Limits) -> Box:
+        try:
+            return self._idle.get_nowait()
+        except queue.Empty:
+            return self._new_box(limits)
+
+    def _new_box(self, limits: Limits) -> Box:
+        try:
+            box = Box(self.client, self.image, limits, self.run_id)
+        except _ENGINE_ERRORS as exc:
+            raise SandboxError(f"cannot start a runner container: {exc}") from exc
+        with self._lock:
+            self._all.add(box)
+        return box
+
+    def _replace(self, box: Box, limits: Limits) -> Box:
+        self._discard(box)
+        self.recycled += 1
+        return self._new_box(limits)
+
+    def _discard(self, box: Box) -> None:
+        with self._lock:
+            self._all.discard(box)
+        box.destroy()
+
+    def _release(self, box: Box, healthy: bool) -> None:
+        if healthy:
+            self._idle.put(box)
+        else:
+            self._discard(box)
+            self.recycled += 1
+
+    def close(self) -> None:
+        with self._lock:
+            boxes = list(self._all)
+            self._all.clear()
+        for box in boxes:
+            box.destroy()
+        if self._client is not None:
+            try:
+                for c in self._client.containers.list(
+                    all=True, filters={"label": f"{LABEL_RUN}={self.run_id}"}
+                ):
+                    c.remove(force=True)
+            except _ENGINE_ERRORS:
+                pass

@@ -1,0 +1,491 @@
+"""codeeval's in-container supervisor: runs one pytest suite at a time, each in its own box.
+
+This file runs *inside* the runner container and is the only trusted code there.
+It speaks a line protocol on stdin/stdout (one JSON request in, one JSON response
+out) and never lets model code near that channel.
+
+For every suite it:
+
+1. picks a UID that no earlier suite in this container has used (the "box UID");
+2. forks a child from this process, where pytest is already imported, so a suite
+   costs a fork instead of an interpreter start-up;
+3. in the child: closes every inherited descriptor, drops to the box UID with no
+   supplementary groups (which empties the capability set), sets rlimits, writes
+   the files into a fresh directory and runs ``pytest.main`` with conftest files,
+   ini files and plugin autoload all disabled;
+4. at the deadline, or when pytest returns, kills every process of the box UID
+   (``kill(-1, SIGKILL)`` issued *as* the box UID, repeated until none is left);
+5. reads the JUnit report and the output tail as the box UID, with size caps and
+   without following symlinks, then deletes every file and IPC object the box UID
+   owns, and verifies that nothing of it is left.
+
+WARNING: the supervisor runs as root inside the container with exactly two
+capabilities, CAP_SETUID and CAP_SETGID, so that it can switch to box UIDs. Model
+code never holds them: ``setresuid`` away from UID 0 clears the permitted and
+effective sets, and ``no-new-privileges`` stops any ``execve`` from regaining them.
+"""
+
+from __future__ import annotations
+
+import base64
+import errno
+import json
+import os
+import resource
+import select
+import signal
+import stat
+import sys
+import time
+from typing import Any
+
+BOX_ROOT = "/box"
+SCRATCH_DIRS = ("/tmp", "/dev/shm")
+FIRST_BOX_UID = 20000
+REPORT_NAME = ".codeeval-junit.xml"
+OUTPUT_NAME = ".codeeval-output.txt"
+MAX_REPORT_BYTES = 4 * 1024 * 1024
+SYSVIPC = {"shm": "-m", "msg": "-q", "sem": "-s"}
+
+
+def _warm_up() -> None:
+    """Import pytest and what a typical run pulls in lazily, once, before any fork."""
+    import importlib
+    import pkgutil
+
+    import _pytest
+    import pytest  # noqa: F401
+
+    for info in pkgutil.walk_packages(_pytest.__path__, "_pytest."):
+        try:
+            importlib.import_module(info.name)
+        except Exception:  # a module needing an absent optional dependency
+            pass
+    for name in (
+        "doctest", "unittest", "unittest.mock", "decimal", "fractions", "dataclasses",
+        "typing", "re", "json", "datetime", "collections", "itertools", "functools",
+        "random", "string", "math", "pathlib", "tempfile", "csv", "io", "enum",
+        "pytest_timeout", "hypothesis", "_hypothesis_pytestplugin",
+    ):
+        try:
+            importlib.import_module(name)
+        except Exception:
+            pass
+
+
+def _plugins() -> list[str]:
+    args: list[str] = []
+    for name in ("pytest_timeout", "_hypothesis_pytestplugin"):
+        if name in sys.modules:
+            args += ["-p", name]
+    return args
+
+
+# ------------------------------------------------------------------ the child
+
+
+def _child(req: dict[str, Any], uid: int, box: str) -> None:
+    """Runs in the forked child; never returns."""
+    code = 70
+    try:
+        devnull = os.open("/dev/null", os.O_RDWR)
+        os.dup2(devnull, 0)
+        os.closerange(3, 65536)  # the protocol pipe, the pidfd, anything inherited
+        os.setsid()
+        limits = req["limits"]
+        fsize = int(limits["file_size_mb"]) * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
+        nofile = int(limits["open_files"])
+        resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        nproc = max(8, int(limits["pids"]) - 16)  # leave room for the supervisor's helpers
+        resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
+        with open("/proc/self/oom_score_adj", "w") as fh:
+            fh.write("1000")  # the OOM killer takes model code, never the supervisor
+        os.setgroups([])
+        os.setresgid(uid, uid, uid)
+        os.setresuid(uid, uid, uid)
+        os.umask(0o077)
+        os.mkdir(box, 0o700)
+        os.chdir(box)
+        out = os.open(OUTPUT_NAME, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+        os.dup2(out, 1)
+        os.dup2(out, 2)
+        os.close(out)
+        for name, content in req["files"].items():
+            with open(name, "x", encoding="utf-8") as fh:
+                fh.write(content)
+        os.environ.clear()
+        os.environ.update(
+            PATH="/usr/local/bin:/usr/bin:/bin",
+            HOME=box,
+            TMPDIR=box,
+            LANG="C.UTF-8",
+            PYTHONDONTWRITEBYTECODE="1",
+            PYTEST_DISABLE_PLUGIN_AUTOLOAD="1",
+        )
+        sys.path[:] = [p for p in sys.path if p not in ("", ".", box, "/opt/codeeval")]
+        sys.stdout = open(1, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
+        sys.stderr = sys.stdout
+        import random
+
+        random.seed()  # a fork inherits the parent's generator state
+        import pytest
+
+        args = [
+            req["test_file"],
+            "-q",
+            "-p", "no:cacheprovider",
+            "--noconftest",
+            "-c", "/dev/null",
+            "--rootdir", box,
+            "--junitxml", os.path.join(box, REPORT_NAME),
+            "-o", "junit_family=xunit1",
+            "-W", "ignore::pytest.PytestAssertRewriteWarning",
+            *_plugins(),
+        ]
+        code = int(pytest.main(args))
+        sys.stdout.flush()
+    except BaseException as exc:  # noqa: BLE001 - the child must end in os._exit
+        try:
+            os.write(2, f"codeeval supervisor: {type(exc).__name__}: {exc}\n".encode())
+        except OSError:
+            pass
+    finally:
+        os._exit(code)
+
+
+# ------------------------------------------------------------- box helpers
+
+
+def _as_box(uid: int, work: Any) -> bytes:
+    """Run ``work()`` in a forked child under ``uid`` and return what it wrote (capped)."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        status = 0
+        try:
+            os.close(r)
+            os.setgroups([])
+            os.setresgid(uid, uid, uid)
+            os.setresuid(uid, uid, uid)
+            data = work()
+            view = memoryview(data)
+            while view:
+                n = os.write(w, view)
+                view = view[n:]
+        except BaseException:  # noqa: BLE001
+            status = 1
+        finally:
+            os._exit(status)
+    os.close(w)
+    chunks: list[bytes] = []
+    total = 0
+    while True:
+        chunk = os.read(r, 65536)
+        if not chunk:
+            break
+        if total < 2 * MAX_REPORT_BYTES:
+            chunks.append(chunk)
+            total += len(chunk)
+    os.close(r)
+    os.waitpid(pid, 0)
+    return b"".join(chunks)
+
+
+def _kill_all() -> bytes:
+    """As the box UID: signal every process of that UID until none is left.
+
+    ``kill(-1)`` skips the caller and PID 1. Its return value cannot tell "none
+    left" (it succeeds as soon as any process exists, even one it may not signal),
+    so /proc is scanned; zombies count until their parent (the supervisor or the
+    container's init) reaps them, hence the short waits.
+    """
+    me = os.getpid()
+    uid = os.getuid()
+    deadline = time.monotonic() + 5.0
+    while time.monotonic() < deadline:
+        os.kill(-1, signal.SIGKILL)
+        if not [p for p in _pids_of(uid) if p != me]:
+            return b"ok"
+        time.sleep(0.0005)
+    return b"left"
+
+
+def _kill_box(uid: int, child: int) -> tuple[bytes, int]:
+    """Kill every process of ``uid`` and reap ``child``; the supervisor cannot signal
+    box processes itself (it holds no CAP_KILL), so a helper does it as the box UID."""
+    r, w = os.pipe()
+    killer = os.fork()
+    if killer == 0:
+        status = 1
+        try:
+            os.close(r)
+            os.setgroups([])
+            os.setresgid(uid, uid, uid)
+            os.setresuid(uid, uid, uid)
+            os.write(w, _kill_all())
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(w)
+    _, status = os.waitpid(child, 0)
+    verdict = os.read(r, 16)
+    os.close(r)
+    os.waitpid(killer, 0)
+    return verdict, status
+
+
+def _read_capped(path: str, cap: int) -> dict[str, Any]:
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except FileNotFoundError:
+        return {"state": "missing"}
+    except OSError as exc:
+        return {"state": "rejected", "why": f"cannot open: {errno.errorcode.get(exc.errno, exc)}"}
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return {"state": "rejected", "why": "not a regular file"}
+        if info.st_size > cap:
+            return {"state": "rejected", "why": f"too large ({info.st_size} bytes)", "size": info.st_size}
+        data = os.read(fd, cap + 1)
+        return {"state": "ok", "data": base64.b64encode(data[:cap]).decode()}
+    finally:
+        os.close(fd)
+
+
+def _tail(path: str, cap: int) -> str:
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return ""
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return ""
+        size = os.fstat(fd).st_size
+        os.lseek(fd, max(0, size - cap), os.SEEK_SET)
+        return os.read(fd, cap).decode("utf-8", "replace")
+    finally:
+        os.close(fd)
+
+
+def _remove_tree(path: str) -> None:
+    """Delete ``path`` whatever the box did to permissions; never follows symlinks."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(info.st_mode):
+        try:
+            os.chmod(path, 0o700)
+            for name in os.listdir(path):
+                _remove_tree(os.path.join(path, name))
+            os.rmdir(path)
+        except OSError:
+            pass
+    else:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+
+
+def _owned_entries(uid: int) -> list[str]:
+    found = []
+    for top in (BOX_ROOT, *SCRATCH_DIRS):
+        try:
+            names = os.listdir(top)
+        except OSError:
+            continue
+        for name in names:
+            path = os.path.join(top, name)
+            try:
+                if os.lstat(path).st_uid == uid:
+                    found.append(path)
+            except OSError:
+                continue
+    return found
+
+
+def _ipc_header_check() -> None:
+    """Locate the uid column from the headers once (kernel versions differ)."""
+    for kind in SYSVIPC:
+        try:
+            with open(f"/proc/sysvipc/{kind}") as fh:
+                head = fh.readline().split()
+        except OSError:
+            continue
+        if "uid" in head:
+            _UID_COL[kind] = head.index("uid")
+
+
+_UID_COL: dict[str, int] = {}
+
+
+def _ipc_owned(uid: int) -> list[tuple[str, int]]:
+    result = []
+    for kind in SYSVIPC:
+        col = _UID_COL.get(kind)
+        if col is None:
+            continue
+        try:
+            with open(f"/proc/sysvipc/{kind}") as fh:
+                lines = fh.read().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            cols = line.split()
+            try:
+                if int(cols[col]) == uid:
+                    result.append((kind, int(cols[1])))
+            except (IndexError, ValueError):
+                continue
+    return result
+
+
+def _remove_ipc(objects: list[tuple[str, int]]) -> None:
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    ipc_rmid = 0
+    for kind, ident in objects:
+        if kind == "shm":
+            libc.shmctl(ident, ipc_rmid, None)
+        elif kind == "msg":
+            libc.msgctl(ident, ipc_rmid, None)
+        else:
+            libc.semctl(ident, 0, ipc_rmid)
+
+
+def _pids_of(uid: int) -> list[int]:
+    """PIDs whose real UID is ``uid`` (zombies included)."""
+    pids = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/status") as fh:
+                for line in fh:
+                    if line.startswith("Uid:"):
+                        if int(line.split()[1]) == uid:
+                            pids.append(int(name))
+                        break
+        except (OSError, ValueError):
+            continue
+    return pids
+
+
+def _oom_kills() -> int:
+    for path, key in (
+        ("/sys/fs/cgroup/memory/memory.oom_control", "oom_kill"),
+        ("/sys/fs/cgroup/memory.events", "oom_kill"),
+    ):
+        try:
+            with open(path) as fh:
+                for line in fh:
+                    parts = line.split()
+                    if len(parts) == 2 and parts[0] == key:
+                        return int(parts[1])
+        except OSError:
+            continue
+    return -1
+
+
+# ------------------------------------------------------------------ one suite
+
+
+def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
+    box = os.path.join(BOX_ROOT, f"b{uid}")
+    limits = req["limits"]
+    timeout = float(limits["timeout_s"])
+    oom_before = _oom_kills()
+    started = time.monotonic()
+    pid = os.fork()
+    if pid == 0:
+        _child(req, uid, box)
+    pidfd = os.pidfd_open(pid)
+    timed_out = False
+    remaining = timeout
+    while True:
+        ready, _, _ = select.select([pidfd], [], [], max(0.0, remaining))
+        if ready:
+            break
+        remaining = timeout - (time.monotonic() - started)
+        if remaining <= 0:
+            timed_out = True
+            break
+    duration = time.monotonic() - started
+    killed, status = _kill_box(uid, pid)
+    os.close(pidfd)
+    exit_code = os.waitstatus_to_exitcode(status)
+    oom = _oom_kills() > oom_before >= 0
+
+    cap_out = int(limits["output_kb"]) * 1024
+
+    def collect() -> bytes:
+        report = _read_capped(os.path.join(box, REPORT_NAME), MAX_REPORT_BYTES)
+        tail = _tail(os.path.join(box, OUTPUT_NAME), cap_out)
+        for path in _owned_entries(uid):
+            _remove_tree(path)
+        _remove_ipc(_ipc_owned(uid))
+        return json.dumps({"report": report, "output": tail}).encode()
+
+    raw = _as_box(uid, collect)
+    try:
+        collected = json.loads(raw)
+    except ValueError:
+        collected = {"report": {"state": "rejected", "why": "collector failed"}, "output": ""}
+    leftovers = _owned_entries(uid)
+    anomaly = []
+    if killed != b"ok":
+        anomaly.append("processes survived the kill loop")
+    if _pids_of(uid):
+        anomaly.append("processes of the box UID are still alive")
+    if leftovers:
+        anomaly.append(f"files left behind: {leftovers[:5]}")
+    if _ipc_owned(uid):
+        anomaly.append("IPC objects left behind")
+    return {
+        "id": req.get("id"),
+        "exit_code": exit_code,
+        "timed_out": timed_out,
+        "oom": oom and exit_code == -signal.SIGKILL and not timed_out,
+        "duration_s": round(duration, 4),
+        "report": collected.get("report"),
+        "output": collected.get("output", ""),
+        "anomaly": "; ".join(anomaly),
+        "uid": uid,
+    }
+
+
+def self_check() -> dict[str, Any]:
+    return {"uid": os.getuid(), "pid": os.getpid(), "python": sys.version.split()[0]}
+
+
+def main() -> None:
+    _warm_up()
+    _ipc_header_check()
+    os.makedirs(BOX_ROOT, exist_ok=True)
+    next_uid = FIRST_BOX_UID
+    out = sys.stdout.buffer
+    out.write(json.dumps({"ready": True, **self_check()}).encode() + b"\n")
+    out.flush()
+    for line in sys.stdin.buffer:
+        try:
+            req = json.loads(line)
+            if req.get("op") == "run":
+                resp = run_suite(req, next_uid)
+                next_uid += 1
+            elif req.get("op") == "ping":
+                resp = {"id": req.get("id"), "pong": True}
+            else:
+                resp = {"id": req.get("id"), "error": f"unknown op {req.get('op')!r}"}
+        except Exception as exc:  # noqa: BLE001 - report, keep serving
+            resp = {"error": f"{type(exc).__name__}: {exc}"}
+        out.write(json.dumps(resp).encode() + b"\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()
