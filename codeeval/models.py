@@ -26,7 +26,9 @@ class Reference(Frozen):
 
 
 class Prompt(Frozen):
-    """One prompt file (``prompts/<domain>/<id>.toml``)."""
+    """One prompt file (``prompts/<domain>/<id>.toml``). Unknown keys are ignored."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
 
     id: str
     domain: Domain

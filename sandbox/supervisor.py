@@ -31,6 +31,7 @@ import base64
 import errno
 import json
 import os
+import re
 import resource
 import select
 import signal
@@ -133,7 +134,7 @@ def _child(req: dict[str, Any], uid: int, box: str) -> None:
         import pytest
 
         args = [
-            req["test_file"],
+            *(os.path.join(box, name) for name in req["test_files"]),
             "-q",
             "-p", "no:cacheprovider",
             "--noconftest",
@@ -395,6 +396,23 @@ def _oom_kills() -> int:
 # ------------------------------------------------------------------ one suite
 
 
+def _valid_request(req: dict[str, Any]) -> str:
+    """Defence in depth: the host already vetted file names; refuse anything odd."""
+    files = req.get("files")
+    if not isinstance(files, dict) or not files:
+        return "no files"
+    for name, content in files.items():
+        if not isinstance(content, str) or not _NAME.fullmatch(name):
+            return f"refused file name {name!r}"
+    tests = req.get("test_files")
+    if not isinstance(tests, list) or not tests or any(t not in files for t in tests):
+        return "test files missing"
+    return ""
+
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}\.py")
+
+
 def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
     box = os.path.join(BOX_ROOT, f"b{uid}")
     limits = req["limits"]
@@ -475,8 +493,12 @@ def main() -> None:
         try:
             req = json.loads(line)
             if req.get("op") == "run":
-                resp = run_suite(req, next_uid)
-                next_uid += 1
+                problem = _valid_request(req)
+                if problem:
+                    resp = {"id": req.get("id"), "error": problem}
+                else:
+                    resp = run_suite(req, next_uid)
+                    next_uid += 1
             elif req.get("op") == "ping":
                 resp = {"id": req.get("id"), "pong": True}
             else:

@@ -39,11 +39,14 @@ def suite_request(spec: SuiteSpec, limits: Limits, ident: int = 0) -> dict[str, 
     files = {f"{spec.module_name}.py": spec.module_source, spec.test_file: spec.test_source}
     for name, content in spec.extra_files:
         files.setdefault(name, content)
+    tests = [spec.test_file] + [
+        name for name, _ in spec.extra_files if name.startswith("test_") or name.endswith("_test.py")
+    ]
     return {
         "op": "run",
         "id": ident,
         "files": files,
-        "test_file": spec.test_file,
+        "test_files": tests,
         "limits": limits.model_dump(),
     }
 

@@ -42,7 +42,7 @@ MAX_RESPONSE_BYTES = 16 * 1024 * 1024
 READY_TIMEOUT_S = 60.0
 #: Time the supervisor may take beyond the suite deadline to kill, collect and wipe.
 GRACE_S = 10.0
-_ENGINE_ERRORS = (docker.errors.DockerException, requests.exceptions.RequestException, OSError)
+ENGINE_ERRORS = (docker.errors.DockerException, requests.exceptions.RequestException, OSError)
 
 
 class BoxBroken(Exception):
@@ -59,7 +59,7 @@ def connect(base_url: str | None, timeout_s: float) -> docker.DockerClient:
     try:
         client = docker.DockerClient(base_url=base_url or None, timeout=int(timeout_s))
         client.ping()
-    except _ENGINE_ERRORS as exc:
+    except ENGINE_ERRORS as exc:
         where = base_url or os.environ.get("DOCKER_HOST", "unix:///var/run/docker.sock")
         raise EngineError(f"the Docker engine at {where} does not answer ({exc})") from exc
     return client
@@ -148,7 +148,7 @@ class Box:
         try:
             self.container.reload()
             return bool(self.container.attrs["State"].get("OOMKilled"))
-        except _ENGINE_ERRORS:
+        except ENGINE_ERRORS:
             return False
 
     def destroy(self) -> None:
@@ -159,7 +159,7 @@ class Box:
             pass
         try:
             self.container.remove(force=True)
-        except _ENGINE_ERRORS:
+        except ENGINE_ERRORS:
             pass
 
 
@@ -216,7 +216,7 @@ def _create(client: docker.DockerClient, image: str, limits: Limits, run_id: str
         )
     except docker.errors.ImageNotFound as exc:
         raise ImageMissing(f"the runner image {image!r} is not there") from exc
-    except _ENGINE_ERRORS as exc:
+    except ENGINE_ERRORS as exc:
         raise SandboxError(f"cannot create a runner container: {exc}") from exc
 
 
@@ -226,7 +226,7 @@ def sweep(client: docker.DockerClient, keep_run: str | None = None) -> int:
     removed = 0
     try:
         found = client.containers.list(all=True, filters={"label": f"{LABEL_ROLE}={ROLE}"})
-    except _ENGINE_ERRORS as exc:
+    except ENGINE_ERRORS as exc:
         raise EngineError(f"cannot list containers: {exc}") from exc
     for c in found:
         labels = c.labels or {}
@@ -237,7 +237,7 @@ def sweep(client: docker.DockerClient, keep_run: str | None = None) -> int:
         try:
             c.remove(force=True)
             removed += 1
-        except _ENGINE_ERRORS:
+        except ENGINE_ERRORS:
             pass
     return removed
 
@@ -303,7 +303,7 @@ class DockerRunner:
             self._digest = str(self._client.images.get(self.image).id)
         except docker.errors.ImageNotFound as exc:
             raise ImageMissing(f"the runner image {self.image!r} is not built") from exc
-        except _ENGINE_ERRORS as exc:
+        except ENGINE_ERRORS as exc:
             raise EngineError(f"cannot inspect the runner image: {exc}") from exc
         self.swept = sweep(self._client)
 
@@ -377,7 +377,7 @@ class DockerRunner:
     def _new_box(self, limits: Limits) -> Box:
         try:
             box = Box(self.client, self.image, limits, self.run_id)
-        except _ENGINE_ERRORS as exc:
+        except ENGINE_ERRORS as exc:
             raise SandboxError(f"cannot start a runner container: {exc}") from exc
         with self._lock:
             self._all.add(box)
@@ -412,5 +412,5 @@ class DockerRunner:
                     all=True, filters={"label": f"{LABEL_RUN}={self.run_id}"}
                 ):
                     c.remove(force=True)
-            except _ENGINE_ERRORS:
+            except ENGINE_ERRORS:
                 pass

@@ -1,0 +1,206 @@
+"""The command line: parse arguments, make one library call, render the result.
+
+The only module that prints. Every ``CodeevalError`` becomes ``error:`` and
+``hint:`` lines and the error's exit code; no traceback.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+from pathlib import Path
+from types import FrameType
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from codeeval import __version__
+from codeeval.config import settings
+from codeeval.errors import EXIT_INPUT_REJECTED, CodeevalError
+from codeeval.models import Limits
+from codeeval.pipeline import RunOptions, RunSummary
+from codeeval.pipeline import run as run_pipeline
+
+app = typer.Typer(help="Evaluate language-model outputs, above all code.", no_args_is_help=True)
+image_app = typer.Typer(help="The runner image.", no_args_is_help=True)
+app.add_typer(image_app, name="image")
+err = Console(stderr=True)
+out = Console()
+
+try:
+    from codeeval.textmetrics.cli import metrics_app
+
+    app.add_typer(metrics_app, name="metrics")
+except ImportError:  # pragma: no cover - the text metrics are part of the package
+    pass
+
+
+class Terminated(Exception):
+    """SIGTERM arrived."""
+
+
+def fail(exc: CodeevalError) -> NoReturn:
+    err.print(f"[red]error:[/red] {exc}", highlight=False, markup=True)
+    if exc.hint:
+        err.print(f"hint: {exc.hint}", highlight=False, markup=False)
+    raise typer.Exit(exc.exit_code)
+
+
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    raise Terminated()
+
+
+@app.command()
+def run(
+    samples: Annotated[Path, typer.Argument(help="JSONL file or directory of Markdown files")],
+    prompts: Annotated[Path, typer.Option(help="directory of prompt TOML files")] = Path(
+        "prompts"
+    ),
+    out: Annotated[Path, typer.Option(help="results directory (resumed if it exists)")] = Path(
+        "out"
+    ),
+    no_exec: Annotated[bool, typer.Option("--no-exec", help="parse and measure, never run")] = False,
+    jobs: Annotated[int, typer.Option(min=1, max=64, help="containers in parallel")] = 2,
+    timeout: Annotated[float, typer.Option(min=1, help="wall-clock seconds per suite")] = 20.0,
+    memory: Annotated[int, typer.Option(min=64, help="MiB of memory per suite")] = 512,
+    image: Annotated[str | None, typer.Option(help="runner image tag")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+) -> None:
+    """Evaluate samples: parse, run in the sandbox, write OUT/results.jsonl, print tables."""
+    cfg = settings(image)
+    opts = RunOptions(
+        samples=samples,
+        prompts=prompts,
+        out=out,
+        execute=not no_exec,
+        jobs=jobs,
+        limits=Limits(timeout_s=timeout, memory_mb=memory),
+    )
+    stop = threading.Event()
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    progress = Progress(
+        TextColumn("[bold]evaluating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        disable=quiet or not err.is_terminal,
+    )
+    task = progress.add_task("samples", total=_count_lines(samples))
+    try:
+        with progress:
+            summary = run_pipeline(
+                opts,
+                image=cfg.image,
+                docker_url=cfg.docker_url,
+                progress=lambda kind, n: progress.advance(task, n),
+                stop=stop,
+            )
+    except CodeevalError as exc:
+        fail(exc)
+    except KeyboardInterrupt:
+        err.print("interrupted: finished records are kept; run the same command to resume")
+        raise typer.Exit(130) from None
+    except Terminated:
+        err.print("terminated: finished records are kept; run the same command to resume")
+        raise typer.Exit(143) from None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    _render_run(summary)
+    if summary.bad_inputs:
+        raise typer.Exit(EXIT_INPUT_REJECTED)
+
+
+def _count_lines(path: Path) -> int | None:
+    try:
+        if path.is_dir():
+            return sum(1 for p in path.rglob("*") if p.suffix in (".md", ".txt"))
+        with path.open("rb") as fh:
+            return sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 20), b""))
+    except OSError:
+        return None
+
+
+def _render_run(summary: RunSummary) -> None:
+    from codeeval.report import aggregate
+    from codeeval.store import RESULTS, iter_records
+
+    for bad in summary.bad_inputs:
+        err.print(f"[yellow]skipped input:[/yellow] {bad.where}: {bad.reason}", highlight=False)
+    _print_tables(aggregate(iter_records(summary.out / RESULTS)), markdown=False)
+    err.print(
+        f"{summary.written} records written, {summary.resumed} already there"
+        f"{f', {summary.sandbox_errors} sandbox errors' if summary.sandbox_errors else ''}"
+        f"{f', {len(summary.bad_inputs)} input lines rejected' if summary.bad_inputs else ''}"
+        f" → {summary.out / RESULTS}",
+        highlight=False,
+    )
+
+
+def _print_tables(summary: object, markdown: bool) -> None:
+    from codeeval.render import markdown as to_markdown
+    from codeeval.render import rich_table
+    from codeeval.report import Summary
+
+    assert isinstance(summary, Summary)
+    for table in summary.tables.values():
+        if not table.cells and not table.excluded_not_run:
+            continue
+        if markdown:
+            out.print(to_markdown(table), markup=False, highlight=False)
+        else:
+            out.print(rich_table(table))
+    if summary.statuses:
+        counts = ", ".join(f"{k}: {v}" for k, v in sorted(summary.statuses.items()))
+        out.print(f"execution status of {summary.records} coding samples — {counts}")
+
+
+@app.command()
+def table(
+    out: Annotated[Path, typer.Argument(help="results directory of an earlier run")],
+    markdown: Annotated[bool, typer.Option("--markdown", help="Markdown for a wiki page")] = False,
+) -> None:
+    """Print the pass-rate tables of an earlier run."""
+    from codeeval.errors import InputError
+    from codeeval.report import aggregate
+    from codeeval.store import RESULTS, iter_records
+
+    path = out / RESULTS
+    if not path.is_file():
+        fail(InputError(f"{path}: no results file", hint="run `codeeval run` first"))
+    _print_tables(aggregate(iter_records(path)), markdown=markdown)
+
+
+@image_app.command("build")
+def image_build(
+    base: Annotated[str, typer.Option(help="auto | registry | offline")] = "auto",
+    tag: Annotated[str | None, typer.Option(help="image tag")] = None,
+) -> None:
+    """Build the runner image (offline from Debian's archive when no registry answers)."""
+    from codeeval.errors import UsageError
+    from codeeval.image import build
+
+    if base not in ("auto", "registry", "offline"):
+        fail(UsageError(f"unknown base {base!r}", hint="use auto, registry or offline"))
+    cfg = settings(tag)
+    try:
+        digest = build(
+            cfg.image, base, base_url=cfg.docker_url, cache=cfg.cache_dir,  # type: ignore[arg-type]
+            log=lambda line: err.print(line, highlight=False, markup=False),
+        )
+    except CodeevalError as exc:
+        fail(exc)
+    out.print(f"{cfg.image} {digest}")
+
+
+@app.command()
+def version() -> None:
+    """Print codeeval's version."""
+    out.print(__version__)
+
+
+def main() -> None:  # pragma: no cover
+    sys.exit(app())

@@ -1,0 +1,28 @@
+"""Settings from flags and the environment, validated once. The only reader of env vars."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from codeeval import __version__
+
+DEFAULT_IMAGE = f"codeeval-runner:{__version__}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    image: str
+    docker_url: str | None
+    cache_dir: Path
+
+
+def settings(image: str | None = None) -> Settings:
+    """``CODEEVAL_IMAGE`` names the runner image, ``DOCKER_HOST`` the engine."""
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "codeeval"
+    return Settings(
+        image=image or os.environ.get("CODEEVAL_IMAGE") or DEFAULT_IMAGE,
+        docker_url=os.environ.get("DOCKER_HOST") or None,
+        cache_dir=cache,
+    )

@@ -1,0 +1,322 @@
+"""The orchestrator: samples in, one record per sample out.
+
+``evaluate`` wires the stages: read a sample, find its prompt, parse the output
+into files, analyse them statically, plan the suites, run them (or not, with
+``--no-exec``), measure the text, and append the record. Everything but running
+is pure and happens on the worker thread that owns the sample.
+"""
+
+from __future__ import annotations
+
+import platform
+import threading
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from codeeval import __version__
+from codeeval.analysis import analyse, count_test_functions
+from codeeval.errors import CodeevalError
+from codeeval.extract import extract
+from codeeval.models import (
+    Execution,
+    Extraction,
+    Limits,
+    ParseOutcome,
+    Prompt,
+    Provenance,
+    RunRequest,
+    Sample,
+    StaticAnalysis,
+    SuiteResult,
+    SuiteSpec,
+)
+from codeeval.prompts import load_prompts
+from codeeval.runners.base import Runner
+from codeeval.samples import BadInput, iter_samples
+from codeeval.store import ResultStore
+from codeeval.textmetrics import measure
+
+REFERENCE_TEST_FILE = "test_codeeval_reference.py"
+
+
+@dataclass
+class RunOptions:
+    samples: Path
+    prompts: Path
+    out: Path
+    execute: bool = True
+    jobs: int = 2
+    limits: Limits = field(default_factory=Limits)
+    notice_patterns: tuple[str, ...] = ()
+
+
+@dataclass
+class RunSummary:
+    out: Path
+    written: int = 0
+    resumed: int = 0
+    bad_inputs: list[BadInput] = field(default_factory=list)
+    sandbox_errors: int = 0
+    runner: str = "none"
+    image_digest: str | None = None
+
+
+Progress = Callable[[str, int], None]
+
+
+def plan_suites(prompt: Prompt, ext: Extraction, analysis: StaticAnalysis) -> tuple[SuiteSpec, ...]:
+    """The suites a sample gets: own tests, hidden reference tests, own tests vs. reference."""
+    module = ext.file("module")
+    tests = [f for f in ext.files if f.role == "tests"]
+    others = tuple((f.name, f.content) for f in ext.files if f.role == "other")
+    suites: list[SuiteSpec] = []
+    own_count = sum(count_test_functions(t.content) for t in tests)
+    extra_tests = tuple((t.name, t.content) for t in tests[1:])
+    if module is not None and tests and ext.module_name:
+        suites.append(
+            SuiteSpec(
+                name="own",
+                module_name=ext.module_name,
+                module_source=module.content,
+                test_file=tests[0].name,
+                test_source=tests[0].content,
+                extra_files=others + extra_tests,
+                expected_tests=own_count,
+            )
+        )
+    ref = prompt.reference
+    ref_module = prompt.module[:-3] if prompt.module else None
+    if ref is not None and ref.tests and ref_module and module is not None:
+        suites.append(
+            SuiteSpec(
+                name="reference",
+                module_name=ref_module,
+                module_source=module.content,
+                test_file=REFERENCE_TEST_FILE,
+                test_source=ref.tests,
+                extra_files=others,
+                expected_tests=count_test_functions(ref.tests),
+            )
+        )
+    if ref is not None and ref.solution and ref_module and tests:
+        suites.append(
+            SuiteSpec(
+                name="own_vs_reference",
+                module_name=ref_module,
+                module_source=ref.solution,
+                test_file=tests[0].name,
+                test_source=tests[0].content,
+                extra_files=tuple(o for o in others if o[0] != f"{ref_module}.py") + extra_tests,
+                expected_tests=own_count,
+            )
+        )
+    return tuple(suites)
+
+
+def applicable_suites(prompt: Prompt) -> list[str]:
+    """The suites a coding prompt asks for, whether or not the output made them runnable."""
+    if prompt.domain != "coding":
+        return []
+    ref = prompt.reference
+    return (
+        ["own"]
+        + (["reference"] if ref and ref.tests else [])
+        + (["own_vs_reference"] if ref and ref.solution else [])
+    )
+
+
+def summarise(suites: dict[str, SuiteResult]) -> Execution:
+    """The ``execution`` object: the module's verdict is the hidden tests' when they ran."""
+    if not suites:
+        return Execution(status="skipped", reason="nothing to run")
+    if any(s.status == "sandbox_error" for s in suites.values()):
+        reason = next(s.detail for s in suites.values() if s.status == "sandbox_error")
+        return Execution(status="sandbox_error", reason=reason, **suites)  # type: ignore[arg-type]
+    main = suites.get("reference") or suites.get("own") or next(iter(suites.values()))
+    which = "reference" if "reference" in suites else "own" if "own" in suites else "tests"
+    return Execution(status=main.status, reason=f"verdict of the {which} suite", **suites)  # type: ignore[arg-type]
+
+
+class Evaluator:
+    """Turns one sample into one record; shared by every worker thread."""
+
+    def __init__(self, prompts: dict[str, Prompt], runner: Runner | None, opts: RunOptions):
+        self.prompts = prompts
+        self.runner = runner
+        self.opts = opts
+        self.provenance = Provenance(
+            codeeval_version=__version__,
+            runner=runner.name if runner else "none (--no-exec)",
+            image_digest=runner.image_digest if runner else None,
+            limits=opts.limits if runner else None,
+            python=platform.python_version(),
+        )
+
+    def record(self, sample: Sample) -> dict[str, Any]:
+        prompt = self.prompts[sample.prompt_id]
+        parse: ParseOutcome | None = None
+        execution: Execution
+        if prompt.domain == "coding":
+            ext = extract(sample.text, module=prompt.module)
+            analysis = analyse(ext) if ext.files else None
+            parse = ParseOutcome(
+                status=ext.status,
+                module=ext.module_name,
+                files=tuple(f.name for f in ext.files),
+                truncated=ext.truncated,
+                rejections=ext.rejections,
+                notes=ext.notes,
+                analysis=analysis,
+            )
+            suites = plan_suites(prompt, ext, analysis) if analysis else ()
+            if not suites:
+                execution = Execution(status="skipped", reason=f"parse: {ext.status}")
+            elif self.runner is None:
+                execution = Execution(status="not_run", reason="--no-exec: nothing was executed")
+            else:
+                req = RunRequest(key=sample.key, suites=suites, limits=self.opts.limits)
+                execution = summarise(self.runner.run(req).suites)
+        else:
+            execution = Execution(status="skipped", reason=f"domain {prompt.domain}: no code")
+        metrics = measure(
+            prompt,
+            sample.text,
+            finish_reason=sample.finish_reason,
+            notice_patterns=self.opts.notice_patterns,
+        )
+        return {
+            "model": sample.model,
+            "prompt_id": sample.prompt_id,
+            "run": sample.run,
+            "seed": sample.seed,
+            "domain": prompt.domain,
+            "source": sample.source,
+            "applicable": applicable_suites(prompt),
+            "parse": parse.model_dump(mode="json") if parse else None,
+            "execution": execution.model_dump(mode="json", exclude_none=True),
+            "metrics": metrics.model_dump(mode="json"),
+            "provenance": self.provenance.model_dump(mode="json"),
+        }
+
+
+def manifest(opts: RunOptions, runner: Runner | None) -> dict[str, Any]:
+    return {
+        "executed": runner is not None,
+        "image_digest": runner.image_digest if runner else None,
+        "limits": opts.limits.model_dump() if runner else None,
+    }
+
+
+def evaluate(
+    opts: RunOptions,
+    runner: Runner | None,
+    progress: Progress | None = None,
+    stop: threading.Event | None = None,
+) -> RunSummary:
+    """Evaluate every sample not already in ``OUT/results.jsonl``.
+
+    Args:
+        opts: paths and settings.
+        runner: a started runner, or None for ``--no-exec``.
+        progress: called with ("done" | "resumed" | "bad", count) as work proceeds.
+        stop: set it to stop after the samples under way; their records are not written.
+    """
+    prompts = load_prompts(opts.prompts)
+    store = ResultStore(opts.out, manifest(opts, runner))
+    summary = RunSummary(
+        out=opts.out,
+        runner=runner.name if runner else "none",
+        image_digest=runner.image_digest if runner else None,
+    )
+    evaluator = Evaluator(prompts, runner, opts)
+    stop = stop or threading.Event()
+    seen: set[tuple[str, str, int]] = set()
+    tick = progress or (lambda kind, n: None)
+
+    def work(sample: Sample) -> None:
+        record = evaluator.record(sample)
+        if stop.is_set():
+            return  # interrupted: the sample is run again on resume
+        store.append(record)
+        if record["execution"]["status"] == "sandbox_error":
+            summary.sandbox_errors += 1
+        summary.written += 1
+        tick("done", 1)
+
+    pending: set[Future[None]] = set()
+    limit = max(1, opts.jobs) * 2
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, opts.jobs)) as pool:
+            try:
+                for item in iter_samples(opts.samples):
+                    if stop.is_set():
+                        break
+                    if isinstance(item, BadInput):
+                        summary.bad_inputs.append(item)
+                        tick("bad", 1)
+                        continue
+                    key = (item.model, item.prompt_id, item.run)
+                    if key in seen:
+                        summary.bad_inputs.append(
+                            BadInput(item.source, f"duplicate sample {item.key.label()}")
+                        )
+                        tick("bad", 1)
+                        continue
+                    seen.add(key)
+                    if item.prompt_id not in prompts:
+                        summary.bad_inputs.append(
+                            BadInput(item.source, f"unknown prompt id {item.prompt_id!r}")
+                        )
+                        tick("bad", 1)
+                        continue
+                    if key in store.done:
+                        summary.resumed += 1
+                        tick("resumed", 1)
+                        continue
+                    pending.add(pool.submit(work, item))
+                    if len(pending) >= limit:
+                        finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                        _raise_first(finished)
+                finished, pending = wait(pending)
+                _raise_first(finished)
+            except BaseException:
+                stop.set()
+                for fut in pending:
+                    fut.cancel()
+                raise
+    finally:
+        store.close()
+    return summary
+
+
+def _raise_first(futures: set[Future[None]]) -> None:
+    for fut in futures:
+        exc = fut.exception()
+        if isinstance(exc, CodeevalError):
+            raise exc
+        if exc is not None:
+            raise exc
+
+
+def run(
+    opts: RunOptions,
+    *,
+    image: str,
+    docker_url: str | None = None,
+    progress: Progress | None = None,
+    stop: threading.Event | None = None,
+) -> RunSummary:
+    """``codeeval run``: start the sandbox (unless ``--no-exec``), evaluate, clean up."""
+    if not opts.execute:
+        return evaluate(opts, None, progress, stop)
+    from codeeval.runners.docker import DockerRunner
+
+    runner = DockerRunner(image, opts.limits, jobs=opts.jobs, base_url=docker_url)
+    try:
+        runner.start()
+        return evaluate(opts, runner, progress, stop)
+    finally:
+        runner.close()

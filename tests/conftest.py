@@ -1,0 +1,44 @@
+"""Shared fixtures. Docker tests use the real engine; a skip always says why, and with
+CODEEVAL_REQUIRE_DOCKER=1 (as in CI) a missing engine or image is a failure instead."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+from codeeval.config import settings
+from codeeval.models import Limits
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("CODEEVAL_REQUIRE_DOCKER") == "1":
+        pytest.fail(f"Docker tests are required here but {reason}")
+    pytest.skip(f"Docker tests need a running engine and the runner image: {reason}")
+
+
+@pytest.fixture(scope="session")
+def runner_image() -> str:
+    from codeeval.errors import CodeevalError
+    from codeeval.runners.docker import connect
+
+    cfg = settings()
+    try:
+        client = connect(cfg.docker_url, 10)
+        client.images.get(cfg.image)
+    except CodeevalError as exc:
+        _unavailable(str(exc))
+    except Exception as exc:  # noqa: BLE001 - image missing
+        _unavailable(f"image {cfg.image} not found ({type(exc).__name__})")
+    return cfg.image
+
+
+@pytest.fixture(scope="session")
+def docker_runner(runner_image: str) -> Iterator[object]:
+    from codeeval.runners.docker import DockerRunner
+
+    runner = DockerRunner(runner_image, Limits(timeout_s=10, memory_mb=256), jobs=2)
+    runner.start()
+    yield runner
+    runner.close()

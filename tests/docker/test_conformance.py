@@ -1,0 +1,273 @@
+"""Conformance: the isolation guarantees every runner must give, tried for real.
+
+Each test runs a small pytest suite *inside* the sandbox whose assertions probe one
+guarantee, and checks the verdict from outside. ``test_deny_*`` tests try to break
+a setting; ``test_allow_*`` tests check that ordinary code still works. Run with a
+weakened sandbox (tests/docker/test_sabotage.py) every deny test's probe fails.
+"""
+
+from __future__ import annotations
+
+import textwrap
+import time
+from typing import Any
+
+import pytest
+
+from codeeval.models import Limits, RunRequest, SampleKey, SuiteResult, SuiteSpec
+
+pytestmark = pytest.mark.docker
+
+LIMITS = Limits(timeout_s=6, memory_mb=256, pids=64, tmpfs_mb=32, file_size_mb=4)
+
+
+def run_tests(
+    runner: Any, tests: str, module: str = "VALUE = 1\n", limits: Limits = LIMITS
+) -> SuiteResult:
+    spec = SuiteSpec(
+        name="own",
+        module_name="probe",
+        module_source=textwrap.dedent(module),
+        test_file="test_probe.py",
+        test_source=textwrap.dedent(tests),
+    )
+    req = RunRequest(key=SampleKey(model="m", prompt_id="p", run=1), suites=(spec,), limits=limits)
+    return runner.run(req).suites["own"]  # type: ignore[no-any-return]
+
+
+def assert_passed(result: SuiteResult) -> None:
+    assert result.status == "passed", (result.status, result.detail, result.output_tail[-1500:])
+
+
+def test_allow_pass_and_fail_are_told_apart(docker_runner: Any) -> None:
+    result = run_tests(
+        docker_runner,
+        """
+        from probe import VALUE
+        def test_ok():
+            assert VALUE == 1
+        def test_bad():
+            assert VALUE == 2
+        """,
+    )
+    assert (result.status, result.passed, result.failed) == ("failed", 1, 1)
+
+
+def test_deny_root_user(docker_runner: Any) -> None:
+    assert_passed(
+        run_tests(
+            docker_runner,
+            """
+            import os
+            def test_not_root():
+                assert os.getuid() != 0 and os.geteuid() != 0
+                assert os.getgid() != 0 and os.getgroups() in ([], [os.getgid()])
+            """,
+        )
+    )
+
+
+def test_deny_capabilities(docker_runner: Any) -> None:
+    assert_passed(
+        run_tests(
+            docker_runner,
+            """
+            def test_no_capabilities():
+                status = dict(
+                    line.split(":", 1) for line in open("/proc/self/status") if ":" in line
+                )
+                for key in ("CapEff", "CapPrm", "CapInh", "CapAmb"):
+                    assert int(status[key].strip(), 16) == 0, key
+                assert status["NoNewPrivs"].strip() == "1"
+            """,
+        )
+    )
+
+
+def test_deny_network(docker_runner: Any) -> None:
+    assert_passed(
+        run_tests(
+            docker_runner,
+            """
+            import os, socket, pytest
+            def test_no_route():
+                with pytest.raises(OSError):
+                    socket.create_connection(("1.1.1.1", 53), timeout=2)
+            def test_no_dns():
+                with pytest.raises(OSError):
+                    socket.getaddrinfo("example.com", 80)
+            def test_only_loopback():
+                assert sorted(os.listdir("/sys/class/net")) == ["lo"]
+            """,
+        )
+    )
+
+
+def test_deny_writes_to_the_root_filesystem(docker_runner: Any) -> None:
+    assert_passed(
+        run_tests(
+            docker_runner,
+            """
+            import pytest
+            @pytest.mark.parametrize("path", ["/etc/x", "/usr/x", "/x", "/opt/codeeval/x"])
+            def test_read_only(path):
+                with pytest.raises(OSError):
+                    open(path, "w")
+            """,
+        )
+    )
+
+
+def test_deny_secrets(docker_runner: Any) -> None:
+    assert_passed(
+        run_tests(
+            docker_runner,
+            """
+            import os, pytest
+            def test_shadow():
+                with pytest.raises(PermissionError):
+                    open("/etc/shadow").read()
+            def test_environment_is_minimal():
+                allowed = {"PATH", "HOME", "TMPDIR", "LANG", "PYTHONDONTWRITEBYTECODE",
+                           "PYTEST_DISABLE_PLUGIN_AUTOLOAD", "PYTEST_CURRENT_TEST"}
+                assert set(os.environ) <= allowed
+            def test_init_environment_unreadable():
+                with pytest.raises(PermissionError):
+                    open("/proc/1/environ").read()
+            """,
+        )
+    )
+
+
+def test_deny_privilege_changes(docker_runner: Any) -> None:
+    assert_passed(
+        run_tests(
+            docker_runner,
+            """
+            import ctypes, os, pytest
+            def test_setuid():
+                with pytest.raises(PermissionError):
+                    os.setuid(0)
+            def test_unshare_and_mount():
+                libc = ctypes.CDLL(None, use_errno=True)
+                assert libc.unshare(0x10000000) != 0  # CLONE_NEWUSER
+                assert libc.mount(b"none", b"/box", b"tmpfs", 0, None) != 0
+            def test_signal_and_trace_the_supervisor():
+                roots = [int(p) for p in os.listdir("/proc") if p.isdigit()
+                         and os.stat(f"/proc/{p}").st_uid == 0]
+                assert roots, "the supervisor should be visible"
+                libc = ctypes.CDLL(None, use_errno=True)
+                for pid in roots:
+                    with pytest.raises(PermissionError):
+                        os.kill(pid, 9)
+                    assert libc.ptrace(16, pid, None, None) != 0  # PTRACE_ATTACH
+            """,
+        )
+    )
+
+
+def test_deny_time_past_the_deadline(docker_runner: Any) -> None:
+    limits = LIMITS.model_copy(update={"timeout_s": 2})
+    started = time.monotonic()
+    result = run_tests(
+        docker_runner,
+        """
+        import os, signal, subprocess, sys, time
+        def test_hang():
+            for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+                signal.signal(sig, signal.SIG_IGN)
+            subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"],
+                             start_new_session=True)
+            while True:
+                time.sleep(0.1)
+        """,
+        limits=limits,
+    )
+    elapsed = time.monotonic() - started
+    assert result.status == "timeout"
+    assert elapsed < limits.timeout_s + 3
+
+
+def test_deny_memory_beyond_the_limit(docker_runner: Any) -> None:
+    result = run_tests(
+        docker_runner,
+        """
+        def test_bomb():
+            blocks = []
+            while True:
+                blocks.append(bytearray(16 * 1024 * 1024))
+        """,
+    )
+    assert result.status == "oom", (result.status, result.detail)
+
+
+def test_deny_file_size_and_scratch_space(docker_runner: Any) -> None:
+    assert_passed(
+        run_tests(
+            docker_runner,
+            """
+            import os, pytest, signal
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            def test_big_file():
+                with pytest.raises(OSError):
+                    with open("big", "wb") as fh:
+                        fh.write(b"x" * (8 * 1024 * 1024))
+            def test_fill_tmp():
+                with pytest.raises(OSError):
+                    for i in range(1000):
+                        with open(f"/tmp/fill{i}", "wb") as fh:
+                            fh.write(b"x" * (1024 * 1024))
+            """,
+        )
+    )
+
+
+def test_deny_contamination_between_samples(docker_runner: Any) -> None:
+    run_tests(
+        docker_runner,
+        """
+        import os, subprocess, sys
+        def test_leave_traces():
+            for d in ("/tmp", "/dev/shm", "/box"):
+                open(os.path.join(d, "codeeval_marker"), "w").write("x")
+            subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"],
+                             start_new_session=True)
+        """,
+    )
+    for _ in range(3):  # whichever container of the pool runs next
+        assert_passed(
+            run_tests(
+                docker_runner,
+                """
+                import os
+                def test_clean_slate():
+                    for d in ("/tmp", "/dev/shm", "/box"):
+                        assert "codeeval_marker" not in os.listdir(d)
+                    me = os.getuid()
+                    others = []
+                    for p in os.listdir("/proc"):
+                        if p.isdigit():
+                            uid = os.stat(f"/proc/{p}").st_uid
+                            if uid not in (0, me):
+                                others.append((p, uid))
+                    assert others == []
+                """,
+            )
+        )
+
+
+def test_allow_hypothesis_and_tmp_path(docker_runner: Any) -> None:
+    assert_passed(
+        run_tests(
+            docker_runner,
+            """
+            from hypothesis import given, strategies as st
+            @given(st.integers())
+            def test_property(x):
+                assert x + 0 == x
+            def test_tmp(tmp_path):
+                (tmp_path / "f").write_text("hi")
+                assert (tmp_path / "f").read_text() == "hi"
+            """,
+        )
+    )
