@@ -40,7 +40,9 @@ def suite_request(spec: SuiteSpec, limits: Limits, ident: int = 0) -> dict[str, 
     for name, content in spec.extra_files:
         files.setdefault(name, content)
     tests = [spec.test_file] + [
-        name for name, _ in spec.extra_files if name.startswith("test_") or name.endswith("_test.py")
+        name
+        for name, _ in spec.extra_files
+        if name.startswith("test_") or name.endswith("_test.py")
     ]
     return {
         "op": "run",

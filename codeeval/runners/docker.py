@@ -194,7 +194,9 @@ def _create(client: docker.DockerClient, image: str, limits: Limits, run_id: str
             ulimits=[
                 Ulimit(name="core", soft=0, hard=0),
                 Ulimit(name="nofile", soft=limits.open_files * 4, hard=limits.open_files * 4),
-                Ulimit(name="fsize", soft=limits.file_size_mb << 20, hard=limits.file_size_mb << 20),
+                Ulimit(
+                    name="fsize", soft=limits.file_size_mb << 20, hard=limits.file_size_mb << 20
+                ),
             ],
             init=True,
             ipc_mode="private",
@@ -271,6 +273,7 @@ class DockerRunner:
         engine_timeout_s: float = 60.0,
         attempts: int = 3,
         run_id: str | None = None,
+        preflight: bool = True,
     ) -> None:
         self.image = image
         self.limits = limits
@@ -279,6 +282,7 @@ class DockerRunner:
         self.engine_timeout_s = engine_timeout_s
         self.attempts = attempts
         self.run_id = run_id or f"{os.getpid()}-{int(time.time())}"
+        self.preflight = preflight
         self._client: docker.DockerClient | None = None
         self._idle: queue.SimpleQueue[Box] = queue.SimpleQueue()
         self._all: set[Box] = set()
@@ -306,6 +310,10 @@ class DockerRunner:
         except ENGINE_ERRORS as exc:
             raise EngineError(f"cannot inspect the runner image: {exc}") from exc
         self.swept = sweep(self._client)
+        if self.preflight:
+            from codeeval.runners.canary import preflight
+
+            preflight(self, self.limits)
 
     def run(self, request: RunRequest) -> RunResult:
         last_error = ""
@@ -313,8 +321,11 @@ class DockerRunner:
             try:
                 suites = self._run_once(request)
                 return RunResult(
-                    key=request.key, suites=suites, runner=self.name,
-                    image=self._digest, attempts=attempt,
+                    key=request.key,
+                    suites=suites,
+                    runner=self.name,
+                    image=self._digest,
+                    attempts=attempt,
                 )
             except (SandboxError, BoxBroken) as exc:
                 last_error = str(exc)

@@ -1,0 +1,94 @@
+"""The pre-flight check: before any model code runs, prove the sandbox isolates.
+
+Runs probe suites through the runner exactly as a sample would be run, and refuses
+to go on (``SecurityCheckFailed``) unless every probe holds: the network is
+unreachable, the user is not root, no capability is held, the root file system is
+read-only, and the deadline kills a process that ignores SIGTERM.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from codeeval.errors import SecurityCheckFailed
+from codeeval.models import Limits, RunRequest, RunResult, SampleKey, SuiteSpec
+
+PROBES = '''
+import os, socket
+
+def test_network_unreachable():
+    try:
+        socket.create_connection(("1.1.1.1", 53), timeout=1).close()
+    except OSError:
+        return
+    raise AssertionError("a TCP connection left the sandbox")
+
+def test_not_root():
+    assert os.getuid() != 0 and os.geteuid() != 0, "model code runs as root"
+
+def test_no_capabilities():
+    status = dict(line.split(":", 1) for line in open("/proc/self/status") if ":" in line)
+    held = [k for k in ("CapEff", "CapPrm", "CapAmb") if int(status[k].strip(), 16)]
+    assert not held, f"capabilities held: {held}"
+
+def test_root_read_only():
+    for path in ("/etc/codeeval-canary", "/usr/codeeval-canary"):
+        try:
+            open(path, "w").close()
+        except OSError:
+            continue
+        raise AssertionError(f"{path} was writable")
+'''
+
+DEADLINE_PROBE = '''
+import signal, time
+
+def test_ignores_sigterm():
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    while True:
+        time.sleep(0.05)
+'''
+
+
+class _Runs(Protocol):
+    def run(self, request: RunRequest) -> RunResult: ...
+
+
+def preflight(runner: _Runs, limits: Limits) -> None:
+    """Raise ``SecurityCheckFailed`` naming every isolation check that did not hold."""
+    key = SampleKey(model="codeeval-preflight", prompt_id="canary", run=1)
+    probes = SuiteSpec(
+        name="own",
+        module_name="canary",
+        module_source="",
+        test_file="test_canary.py",
+        test_source=PROBES,
+        expected_tests=4,
+    )
+    deadline = SuiteSpec(
+        name="reference",
+        module_name="canary",
+        module_source="",
+        test_file="test_deadline.py",
+        test_source=DEADLINE_PROBE,
+        expected_tests=1,
+    )
+    short = limits.model_copy(update={"timeout_s": 0.5})
+    result = runner.run(RunRequest(key=key, suites=(probes,), limits=limits))
+    late = runner.run(RunRequest(key=key, suites=(deadline,), limits=short))
+    failures: list[str] = []
+    own = result.suites["own"]
+    if own.status != "passed":
+        failures.append(
+            f"isolation probes: {own.status} ({own.detail or 'see below'}) "
+            + _failed_lines(own.output_tail)
+        )
+    if late.suites["reference"].status != "timeout":
+        failures.append(f"deadline probe: {late.suites['reference'].status}, expected timeout")
+    if failures:
+        raise SecurityCheckFailed("pre-flight isolation check failed: " + "; ".join(failures))
+
+
+def _failed_lines(output: str) -> str:
+    lines = [ln for ln in output.splitlines() if ln.startswith(("FAILED", "E "))]
+    return " | ".join(lines[:6])
