@@ -56,13 +56,13 @@ def _on_sigterm(signum: int, frame: FrameType | None) -> None:
 @app.command()
 def run(
     samples: Annotated[Path, typer.Argument(help="JSONL file or directory of Markdown files")],
-    prompts: Annotated[Path, typer.Option(help="directory of prompt TOML files")] = Path(
-        "prompts"
-    ),
+    prompts: Annotated[Path, typer.Option(help="directory of prompt TOML files")] = Path("prompts"),
     out: Annotated[Path, typer.Option(help="results directory (resumed if it exists)")] = Path(
         "out"
     ),
-    no_exec: Annotated[bool, typer.Option("--no-exec", help="parse and measure, never run")] = False,
+    no_exec: Annotated[
+        bool, typer.Option("--no-exec", help="parse and measure, never run")
+    ] = False,
     jobs: Annotated[int, typer.Option(min=1, max=64, help="containers in parallel")] = 2,
     timeout: Annotated[float, typer.Option(min=1, help="wall-clock seconds per suite")] = 20.0,
     memory: Annotated[int, typer.Option(min=64, help="MiB of memory per suite")] = 512,
@@ -188,7 +188,10 @@ def image_build(
     cfg = settings(tag)
     try:
         digest = build(
-            cfg.image, base, base_url=cfg.docker_url, cache=cfg.cache_dir,  # type: ignore[arg-type]
+            cfg.image,
+            base,
+            base_url=cfg.docker_url,
+            cache=cfg.cache_dir,  # type: ignore[arg-type]
             log=lambda line: err.print(line, highlight=False, markup=False),
         )
     except CodeevalError as exc:

@@ -67,7 +67,7 @@ class Sample(Frozen):
 
 # ---------------------------------------------------------------- extraction
 
-ExtractStatus = Literal["ok", "no_code", "no_module", "no_tests", "rejected"]
+ExtractStatus = Literal["ok", "no_code", "no_module", "no_tests", "rejected", "error"]
 FileRole = Literal["module", "tests", "other"]
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from codeeval import __version__
 from codeeval.analysis import analyse, count_test_functions
-from codeeval.errors import CodeevalError
+from codeeval.errors import CodeevalError, InputError
 from codeeval.extract import extract
 from codeeval.models import (
     Execution,
@@ -160,8 +160,12 @@ class Evaluator:
         parse: ParseOutcome | None = None
         execution: Execution
         if prompt.domain == "coding":
-            ext = extract(sample.text, module=prompt.module)
-            analysis = analyse(ext) if ext.files else None
+            try:
+                ext = extract(sample.text, module=prompt.module)
+                analysis = analyse(ext) if ext.files else None
+            except Exception as exc:  # noqa: BLE001 - a parser bug must not end a nightly run
+                ext = Extraction(status="error", notes=(f"parser failed: {exc!r}"[:500],))
+                analysis = None
             parse = ParseOutcome(
                 status=ext.status,
                 module=ext.module_name,
@@ -225,6 +229,8 @@ def evaluate(
         stop: set it to stop after the samples under way; their records are not written.
     """
     prompts = load_prompts(opts.prompts)
+    if not opts.samples.exists():
+        raise InputError(f"{opts.samples}: no such samples file or directory")
     store = ResultStore(opts.out, manifest(opts, runner))
     summary = RunSummary(
         out=opts.out,
@@ -301,6 +307,13 @@ def _raise_first(futures: set[Future[None]]) -> None:
             raise exc
 
 
+def make_runner(opts: RunOptions, image: str, docker_url: str | None) -> Runner:
+    """The real sandbox. Tests replace this function to run the pipeline on a fake."""
+    from codeeval.runners.docker import DockerRunner
+
+    return DockerRunner(image, opts.limits, jobs=opts.jobs, base_url=docker_url)
+
+
 def run(
     opts: RunOptions,
     *,
@@ -312,9 +325,8 @@ def run(
     """``codeeval run``: start the sandbox (unless ``--no-exec``), evaluate, clean up."""
     if not opts.execute:
         return evaluate(opts, None, progress, stop)
-    from codeeval.runners.docker import DockerRunner
-
-    runner = DockerRunner(image, opts.limits, jobs=opts.jobs, base_url=docker_url)
+    load_prompts(opts.prompts)  # a bad prompt file is reported before the engine is touched
+    runner = make_runner(opts, image, docker_url)
     try:
         runner.start()
         return evaluate(opts, runner, progress, stop)

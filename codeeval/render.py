@@ -27,7 +27,8 @@ def footnote(table: Table) -> str:
 def rich_table(table: Table) -> RichTable:
     out = RichTable(
         title=f"Pass ratio: {METRIC_TITLES[table.metric]}",
-        caption="mean ±sd over runs; n = runs" + (f"; {footnote(table)}" if footnote(table) else ""),
+        caption="mean ±sd over runs; n = runs"
+        + (f"; {footnote(table)}" if footnote(table) else ""),
     )
     out.add_column("model", style="bold")
     for prompt in table.prompt_ids:
