@@ -181,17 +181,18 @@ def image_build(
 ) -> None:
     """Build the runner image (offline from Debian's archive when no registry answers)."""
     from codeeval.errors import UsageError
-    from codeeval.image import build
+    from codeeval.image import Base, build
 
     if base not in ("auto", "registry", "offline"):
         fail(UsageError(f"unknown base {base!r}", hint="use auto, registry or offline"))
+    chosen: Base = base  # type: ignore[assignment]  # checked just above
     cfg = settings(tag)
     try:
         digest = build(
             cfg.image,
-            base,
+            chosen,
             base_url=cfg.docker_url,
-            cache=cfg.cache_dir,  # type: ignore[arg-type]
+            cache=cfg.cache_dir,
             log=lambda line: err.print(line, highlight=False, markup=False),
         )
     except CodeevalError as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import keyword
 import tomllib
 from pathlib import Path
 
@@ -36,9 +37,10 @@ def load_prompt(path: Path) -> Prompt:
         where = ".".join(str(p) for p in first["loc"])
         raise PromptError(f"{path}: key {where!r}: {first['msg']}") from exc
     ref = prompt.reference
-    if ref is not None and ref.tests and not prompt.module:
+    if ref is not None and (ref.tests or ref.solution) and not prompt.module:
         raise PromptError(
-            f"{path}: [reference] tests need the key 'module' (the file name they import)",
+            f"{path}: [reference] tests and solution need the key 'module' "
+            "(the file name they are imported as)",
         )
     if prompt.module is not None and not _is_module_file(prompt.module):
         raise PromptError(f"{path}: key 'module' must be a Python file name like 'slugify.py'")
@@ -47,7 +49,7 @@ def load_prompt(path: Path) -> Prompt:
 
 def _is_module_file(name: str) -> bool:
     stem, dot, ext = name.partition(".")
-    return bool(dot) and ext == "py" and stem.isidentifier()
+    return bool(dot) and ext == "py" and stem.isidentifier() and not keyword.iskeyword(stem)
 
 
 def load_prompts(directory: Path) -> dict[str, Prompt]:

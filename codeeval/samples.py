@@ -95,6 +95,9 @@ def _iter_jsonl(path: Path) -> Iterator[Sample | BadInput]:
             except ValueError as exc:
                 yield BadInput(where, f"not valid JSON ({exc})")
                 continue
+            except RecursionError:
+                yield BadInput(where, "not valid JSON (nested too deeply)")
+                continue
             yield _validate(data, where)
 
 
@@ -104,6 +107,9 @@ def _validate(data: object, where: str) -> Sample | BadInput:
     missing = [k for k in ("model", "prompt_id", "run", "text") if k not in data]
     if missing:
         return BadInput(where, f"missing key {', '.join(repr(k) for k in missing)}")
+    for key in ("run", "seed"):
+        if isinstance(data.get(key), bool):  # pydantic would read true as 1
+            return BadInput(where, f"key {key!r}: must be an integer, not {str(data[key]).lower()}")
     known = {k: v for k, v in data.items() if k in Sample.model_fields and k != "source"}
     try:
         return Sample.model_validate({**known, "source": where})

@@ -20,7 +20,7 @@ import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from codeeval.errors import StoreError, UsageError
 
@@ -120,7 +120,7 @@ class ResultStore:
             raise StoreError(f"{self.path}: cannot repair a torn last line ({exc})") from exc
 
     @staticmethod
-    def _last_newline(fh: Any, size: int) -> int:
+    def _last_newline(fh: BinaryIO, size: int) -> int:
         pos = size
         while pos > 0:
             start = max(0, pos - (1 << 20))
@@ -139,7 +139,11 @@ class ResultStore:
             StoreError: the line could not be written; the file is left holding only
                 complete lines.
         """
-        line = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+        try:
+            line = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode()
+        except UnicodeEncodeError:  # a lone surrogate (e.g. half an emoji): escape it instead
+            line = json.dumps(record, ensure_ascii=True, separators=(",", ":")).encode()
+        line += b"\n"
         with self._lock:
             before = self._fh.tell()
             try:

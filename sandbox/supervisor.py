@@ -46,7 +46,10 @@ FIRST_BOX_UID = 20000
 REPORT_NAME = ".codeeval-junit.xml"
 OUTPUT_NAME = ".codeeval-output.txt"
 MAX_REPORT_BYTES = 4 * 1024 * 1024
-SYSVIPC = {"shm": "-m", "msg": "-q", "sem": "-s"}
+SYSVIPC = ("shm", "msg", "sem")
+#: Test-only weakenings ("sabotage testing"): set by the host at container creation, never
+#: by model code; each one must make at least one deny-test fail. See SECURITY.md.
+SABOTAGE = frozenset(filter(None, os.environ.get("CODEEVAL_SABOTAGE", "").split(",")))
 
 
 def _warm_up() -> None:
@@ -63,10 +66,30 @@ def _warm_up() -> None:
         except Exception:  # a module needing an absent optional dependency
             pass
     for name in (
-        "doctest", "unittest", "unittest.mock", "decimal", "fractions", "dataclasses",
-        "typing", "re", "json", "datetime", "collections", "itertools", "functools",
-        "random", "string", "math", "pathlib", "tempfile", "csv", "io", "enum",
-        "pytest_timeout", "hypothesis", "_hypothesis_pytestplugin",
+        "doctest",
+        "unittest",
+        "unittest.mock",
+        "decimal",
+        "fractions",
+        "dataclasses",
+        "typing",
+        "re",
+        "json",
+        "datetime",
+        "collections",
+        "itertools",
+        "functools",
+        "random",
+        "string",
+        "math",
+        "pathlib",
+        "tempfile",
+        "csv",
+        "io",
+        "enum",
+        "pytest_timeout",
+        "hypothesis",
+        "_hypothesis_pytestplugin",
     ):
         try:
             importlib.import_module(name)
@@ -94,18 +117,20 @@ def _child(req: dict[str, Any], uid: int, box: str) -> None:
         os.closerange(3, 65536)  # the protocol pipe, the pidfd, anything inherited
         os.setsid()
         limits = req["limits"]
-        fsize = int(limits["file_size_mb"]) * 1024 * 1024
-        resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
-        nofile = int(limits["open_files"])
-        resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-        nproc = max(8, int(limits["pids"]) - 16)  # leave room for the supervisor's helpers
-        resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
+        if "limits" not in SABOTAGE:
+            fsize = int(limits["file_size_mb"]) * 1024 * 1024
+            resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
+            nofile = int(limits["open_files"])
+            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+            nproc = max(8, int(limits["pids"]) - 16)  # room for the supervisor's helpers
+            resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
         with open("/proc/self/oom_score_adj", "w") as fh:
             fh.write("1000")  # the OOM killer takes model code, never the supervisor
-        os.setgroups([])
-        os.setresgid(uid, uid, uid)
-        os.setresuid(uid, uid, uid)
+        if "root" not in SABOTAGE:
+            os.setgroups([])
+            os.setresgid(uid, uid, uid)
+            os.setresuid(uid, uid, uid)
         os.umask(0o077)
         os.mkdir(box, 0o700)
         os.chdir(box)
@@ -136,18 +161,24 @@ def _child(req: dict[str, Any], uid: int, box: str) -> None:
         args = [
             *(os.path.join(box, name) for name in req["test_files"]),
             "-q",
-            "-p", "no:cacheprovider",
-            "--noconftest",
-            "-c", "/dev/null",
-            "--rootdir", box,
-            "--junitxml", os.path.join(box, REPORT_NAME),
-            "-o", "junit_family=xunit1",
-            "-W", "ignore::pytest.PytestAssertRewriteWarning",
+            "-p",
+            "no:cacheprovider",
+            *([] if "conftest" in SABOTAGE else ["--noconftest"]),
+            "-c",
+            "/dev/null",
+            "--rootdir",
+            box,
+            "--junitxml",
+            os.path.join(box, REPORT_NAME),
+            "-o",
+            "junit_family=xunit1",
+            "-W",
+            "ignore::pytest.PytestAssertRewriteWarning",
             *_plugins(),
         ]
         code = int(pytest.main(args))
         sys.stdout.flush()
-    except BaseException as exc:  # noqa: BLE001 - the child must end in os._exit
+    except BaseException as exc:
         try:
             os.write(2, f"codeeval supervisor: {type(exc).__name__}: {exc}\n".encode())
         except OSError:
@@ -175,7 +206,7 @@ def _as_box(uid: int, work: Any) -> bytes:
             while view:
                 n = os.write(w, view)
                 view = view[n:]
-        except BaseException:  # noqa: BLE001
+        except BaseException:
             status = 1
         finally:
             os._exit(status)
@@ -249,7 +280,7 @@ def _read_capped(path: str, cap: int) -> dict[str, Any]:
         if not stat.S_ISREG(info.st_mode):
             return {"state": "rejected", "why": "not a regular file"}
         if info.st_size > cap:
-            return {"state": "rejected", "why": f"too large ({info.st_size} bytes)", "size": info.st_size}
+            return {"state": "rejected", "why": f"too large ({info.st_size} bytes)"}
         data = os.read(fd, cap + 1)
         return {"state": "ok", "data": base64.b64encode(data[:cap]).decode()}
     finally:
@@ -416,7 +447,7 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}\.py")
 def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
     box = os.path.join(BOX_ROOT, f"b{uid}")
     limits = req["limits"]
-    timeout = float(limits["timeout_s"])
+    timeout = 3600.0 if "deadline" in SABOTAGE else float(limits["timeout_s"])
     oom_before = _oom_kills()
     started = time.monotonic()
     pid = os.fork()
@@ -503,7 +534,7 @@ def main() -> None:
                 resp = {"id": req.get("id"), "pong": True}
             else:
                 resp = {"id": req.get("id"), "error": f"unknown op {req.get('op')!r}"}
-        except Exception as exc:  # noqa: BLE001 - report, keep serving
+        except Exception as exc:
             resp = {"error": f"{type(exc).__name__}: {exc}"}
         out.write(json.dumps(resp).encode() + b"\n")
         out.flush()

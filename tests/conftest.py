@@ -29,7 +29,7 @@ def runner_image() -> str:
         client.images.get(cfg.image)
     except CodeevalError as exc:
         _unavailable(str(exc))
-    except Exception as exc:  # noqa: BLE001 - image missing
+    except Exception as exc:
         _unavailable(f"image {cfg.image} not found ({type(exc).__name__})")
     return cfg.image
 
@@ -42,3 +42,15 @@ def docker_runner(runner_image: str) -> Iterator[object]:
     runner.start()
     yield runner
     runner.close()
+
+
+@pytest.fixture(scope="session")
+def host_port() -> Iterator[int]:
+    """A TCP listener on the host's loopback that sandboxed code must not reach."""
+    import socket
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(16)
+    yield server.getsockname()[1]
+    server.close()

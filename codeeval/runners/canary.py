@@ -8,20 +8,25 @@ read-only, and the deadline kills a process that ignores SIGTERM.
 
 from __future__ import annotations
 
+import time
 from typing import Protocol
 
 from codeeval.errors import SecurityCheckFailed
 from codeeval.models import Limits, RunRequest, RunResult, SampleKey, SuiteSpec
 
-PROBES = '''
+PROBES = """
 import os, socket
 
 def test_network_unreachable():
+    assert sorted(os.listdir("/sys/class/net")) == ["lo"], "a network interface besides lo"
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
-        socket.create_connection(("1.1.1.1", 53), timeout=1).close()
+        probe.connect(("192.0.2.1", 9))  # a route lookup only: UDP connect sends nothing
     except OSError:
         return
-    raise AssertionError("a TCP connection left the sandbox")
+    finally:
+        probe.close()
+    raise AssertionError("a route out of the sandbox exists")
 
 def test_not_root():
     assert os.getuid() != 0 and os.geteuid() != 0, "model code runs as root"
@@ -32,22 +37,26 @@ def test_no_capabilities():
     assert not held, f"capabilities held: {held}"
 
 def test_root_read_only():
-    for path in ("/etc/codeeval-canary", "/usr/codeeval-canary"):
+    for path in ("/var/tmp/codeeval-canary", "/etc/codeeval-canary", "/codeeval-canary"):
         try:
             open(path, "w").close()
         except OSError:
             continue
         raise AssertionError(f"{path} was writable")
-'''
+"""
 
-DEADLINE_PROBE = '''
+DEADLINE_PROBE = """
 import signal, time
 
 def test_ignores_sigterm():
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     while True:
         time.sleep(0.05)
-'''
+"""
+
+
+#: How late past its deadline a suite may end (kill, collect, wipe, answer).
+DEADLINE_SLACK_S = 3.0
 
 
 class _Runs(Protocol):
@@ -75,7 +84,9 @@ def preflight(runner: _Runs, limits: Limits) -> None:
     )
     short = limits.model_copy(update={"timeout_s": 0.5})
     result = runner.run(RunRequest(key=key, suites=(probes,), limits=limits))
+    started = time.monotonic()
     late = runner.run(RunRequest(key=key, suites=(deadline,), limits=short))
+    took = time.monotonic() - started
     failures: list[str] = []
     own = result.suites["own"]
     if own.status != "passed":
@@ -85,6 +96,8 @@ def preflight(runner: _Runs, limits: Limits) -> None:
         )
     if late.suites["reference"].status != "timeout":
         failures.append(f"deadline probe: {late.suites['reference'].status}, expected timeout")
+    elif took > short.timeout_s + DEADLINE_SLACK_S:
+        failures.append(f"deadline probe: killed after {took:.1f} s, not at {short.timeout_s} s")
     if failures:
         raise SecurityCheckFailed("pre-flight isolation check failed: " + "; ".join(failures))
 

@@ -68,15 +68,22 @@ def connect(base_url: str | None, timeout_s: float) -> docker.DockerClient:
 class Box:
     """One running container and the protocol channel to its supervisor."""
 
-    def __init__(self, client: docker.DockerClient, image: str, limits: Limits, run_id: str):
+    def __init__(
+        self,
+        client: docker.DockerClient,
+        image: str,
+        limits: Limits,
+        run_id: str,
+        sabotage: frozenset[str] = frozenset(),
+    ):
         self.client = client
         self.limits = limits
-        self.container: Container = _create(client, image, limits, run_id)
+        self.container: Container = _create(client, image, limits, run_id, sabotage)
         self._buf = b""
         self._next_id = 0
         try:
             sock = client.api.attach_socket(
-                self.container.id, params={"stdin": 1, "stdout": 1, "stderr": 1, "stream": 1}
+                str(self.container.id), params={"stdin": 1, "stdout": 1, "stderr": 1, "stream": 1}
             )
             self._sock: socket.socket = getattr(sock, "_sock", sock)
             self.container.start()
@@ -163,63 +170,97 @@ class Box:
             pass
 
 
-def _create(client: docker.DockerClient, image: str, limits: Limits, run_id: str) -> Container:
+#: Test-only weakenings of the sandbox, for sabotage tests (each must make a deny-test
+#: fail). Never reachable from the CLI; every use is marked on the container's labels.
+SABOTAGE = frozenset(
+    {"network", "limits", "root", "read_only", "no_new_privileges", "conftest", "deadline"}
+)
+
+
+def _create(
+    client: docker.DockerClient,
+    image: str,
+    limits: Limits,
+    run_id: str,
+    sabotage: frozenset[str] = frozenset(),
+) -> Container:
     """Create (not start) a runner container with every isolation setting on.
 
     WARNING: each keyword below is a security boundary; none may be relaxed
-    silently. ``tests/docker/test_conformance.py`` tries to break every one.
+    silently. ``tests/docker/test_conformance.py`` tries to break every one, and
+    ``tests/docker/test_sabotage.py`` proves each of those tries can fail.
     """
     mem = f"{limits.memory_mb + 64}m"  # + the supervisor's own resident set
     tmpfs_opts = "rw,nosuid,nodev,noexec,mode=1777"
+    settings: dict[str, Any] = dict(
+        command=["python3", "-I", "/opt/codeeval/supervisor.py"],
+        user="0:0",  # the supervisor; model code runs under per-suite box UIDs
+        cap_drop=["ALL"],
+        cap_add=["SETUID", "SETGID"],  # only to switch to box UIDs; see SECURITY.md
+        security_opt=["no-new-privileges:true"],
+        privileged=False,
+        network_mode="none",
+        read_only=True,
+        tmpfs={
+            "/box": f"{tmpfs_opts},size={limits.tmpfs_mb}m",
+            "/tmp": f"{tmpfs_opts},size={limits.tmpfs_mb // 2 or 1}m",
+        },
+        shm_size=f"{max(1, limits.tmpfs_mb // 4)}m",
+        mem_limit=mem,
+        memswap_limit=mem,
+        pids_limit=limits.pids,
+        nano_cpus=int(limits.cpus * 1e9),
+        ulimits=[
+            Ulimit(name="core", soft=0, hard=0),
+            Ulimit(name="nofile", soft=limits.open_files * 4, hard=limits.open_files * 4),
+            Ulimit(name="fsize", soft=limits.file_size_mb << 20, hard=limits.file_size_mb << 20),
+        ],
+        init=True,
+        ipc_mode="private",
+        pid_mode="",
+        hostname="sandbox",
+        environment={"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"},
+        working_dir="/box",
+        log_config=LogConfig(type="json-file", config={"max-size": "1m", "max-file": "1"}),
+        labels={
+            LABEL_ROLE: ROLE,
+            LABEL_RUN: run_id,
+            LABEL_PID: str(os.getpid()),
+            LABEL_HOST: socket.gethostname(),
+            "codeeval.version": __version__,
+        },
+        stdin_open=True,
+        tty=False,
+        detach=True,
+    )
+    if sabotage:
+        _weaken(settings, sabotage)
     try:
-        return client.containers.create(
-            image,
-            command=["python3", "-I", "/opt/codeeval/supervisor.py"],
-            user="0:0",  # the supervisor; model code runs under per-suite box UIDs
-            cap_drop=["ALL"],
-            cap_add=["SETUID", "SETGID"],  # only to switch to box UIDs; see SECURITY.md
-            security_opt=["no-new-privileges:true"],
-            privileged=False,
-            network_mode="none",
-            read_only=True,
-            tmpfs={
-                "/box": f"{tmpfs_opts},size={limits.tmpfs_mb}m",
-                "/tmp": f"{tmpfs_opts},size={limits.tmpfs_mb // 2 or 1}m",
-            },
-            shm_size=f"{max(1, limits.tmpfs_mb // 4)}m",
-            mem_limit=mem,
-            memswap_limit=mem,
-            pids_limit=limits.pids,
-            nano_cpus=int(limits.cpus * 1e9),
-            ulimits=[
-                Ulimit(name="core", soft=0, hard=0),
-                Ulimit(name="nofile", soft=limits.open_files * 4, hard=limits.open_files * 4),
-                Ulimit(
-                    name="fsize", soft=limits.file_size_mb << 20, hard=limits.file_size_mb << 20
-                ),
-            ],
-            init=True,
-            ipc_mode="private",
-            pid_mode="",
-            hostname="sandbox",
-            environment={"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"},
-            working_dir="/box",
-            log_config=LogConfig(type="json-file", config={"max-size": "1m", "max-file": "1"}),
-            labels={
-                LABEL_ROLE: ROLE,
-                LABEL_RUN: run_id,
-                LABEL_PID: str(os.getpid()),
-                LABEL_HOST: socket.gethostname(),
-                "codeeval.version": __version__,
-            },
-            stdin_open=True,
-            tty=False,
-            detach=True,
-        )
+        return client.containers.create(image, **settings)
     except docker.errors.ImageNotFound as exc:
         raise ImageMissing(f"the runner image {image!r} is not there") from exc
     except ENGINE_ERRORS as exc:
         raise SandboxError(f"cannot create a runner container: {exc}") from exc
+
+
+def _weaken(settings: dict[str, Any], sabotage: frozenset[str]) -> None:
+    """Apply test-only weakenings (sabotage tests). Marked on the container's labels."""
+    unknown = sabotage - SABOTAGE
+    if unknown:
+        raise ValueError(f"unknown sabotage {sorted(unknown)}")
+    settings["labels"]["codeeval.sabotage"] = ",".join(sorted(sabotage))
+    settings["environment"]["CODEEVAL_SABOTAGE"] = ",".join(sorted(sabotage))
+    if "network" in sabotage:
+        settings["network_mode"] = "host"
+        settings.pop("hostname")
+    if "limits" in sabotage:
+        for key in ("mem_limit", "memswap_limit", "pids_limit", "nano_cpus", "ulimits"):
+            settings.pop(key)
+        settings["tmpfs"] = {k: "rw,mode=1777" for k in settings["tmpfs"]}
+    if "read_only" in sabotage:
+        settings["read_only"] = False
+    if "no_new_privileges" in sabotage:
+        settings["security_opt"] = []
 
 
 def sweep(client: docker.DockerClient, keep_run: str | None = None) -> int:
@@ -274,6 +315,7 @@ class DockerRunner:
         attempts: int = 3,
         run_id: str | None = None,
         preflight: bool = True,
+        sabotage: frozenset[str] = frozenset(),
     ) -> None:
         self.image = image
         self.limits = limits
@@ -283,6 +325,7 @@ class DockerRunner:
         self.attempts = attempts
         self.run_id = run_id or f"{os.getpid()}-{int(time.time())}"
         self.preflight = preflight
+        self.sabotage = sabotage  # test-only weakenings; see SABOTAGE
         self._client: docker.DockerClient | None = None
         self._idle: queue.SimpleQueue[Box] = queue.SimpleQueue()
         self._all: set[Box] = set()
@@ -387,7 +430,7 @@ class DockerRunner:
 
     def _new_box(self, limits: Limits) -> Box:
         try:
-            box = Box(self.client, self.image, limits, self.run_id)
+            box = Box(self.client, self.image, limits, self.run_id, self.sabotage)
         except ENGINE_ERRORS as exc:
             raise SandboxError(f"cannot start a runner container: {exc}") from exc
         with self._lock:
