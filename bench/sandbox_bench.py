@@ -135,8 +135,10 @@ def main() -> int:
     agree = sum(a == b for a, b in zip(v_box, v_plain, strict=True))
     passed = sum(v == "passed" for v in v_box)
     print(f"samples: {len(requests)} (hidden reference tests each), jobs: {args.jobs}")
-    print(f"verdicts: {passed} passed, {len(requests) - passed} not; "
-          f"sandboxed and unsandboxed agree on {agree}/{len(requests)}")
+    print(
+        f"verdicts: {passed} passed, {len(requests) - passed} not; "
+        f"sandboxed and unsandboxed agree on {agree}/{len(requests)}"
+    )
     print(f"sandboxed   (codeeval DockerRunner):     {sandboxed:7.2f} s")
     print(f"unsandboxed (fork per sample, no limits): {plain:7.2f} s  [{python}, pytest {version}]")
     print(f"ratio sandboxed / unsandboxed: {sandboxed / plain:.2f}")

@@ -37,11 +37,25 @@ def run_one(suite):
                 os.dup2(devnull, 2)
                 import pytest
 
-                code = int(pytest.main([
-                    os.path.join(work, suite["test_file"]), "-q", "-p", "no:cacheprovider",
-                    "--noconftest", "-c", os.devnull, "--rootdir", work,
-                    "--junitxml", report, "-o", "junit_family=xunit1",
-                ]))
+                code = int(
+                    pytest.main(
+                        [
+                            os.path.join(work, suite["test_file"]),
+                            "-q",
+                            "-p",
+                            "no:cacheprovider",
+                            "--noconftest",
+                            "-c",
+                            os.devnull,
+                            "--rootdir",
+                            work,
+                            "--junitxml",
+                            report,
+                            "-o",
+                            "junit_family=xunit1",
+                        ]
+                    )
+                )
             finally:
                 os._exit(code)
         deadline = time.monotonic() + suite["timeout"]

@@ -84,7 +84,9 @@ def test_missing_report_is_no_results_never_passed() -> None:
 
 
 def test_timeout_and_oom_win_over_reports() -> None:
-    assert judge(RawOutcome(exit_code=-9, timed_out=True, report=report("pass"))).status == "timeout"
+    assert (
+        judge(RawOutcome(exit_code=-9, timed_out=True, report=report("pass"))).status == "timeout"
+    )
     assert judge(RawOutcome(exit_code=-9, oom=True)).status == "oom"
 
 
