@@ -208,3 +208,7 @@ def version() -> None:
 
 def main() -> None:  # pragma: no cover
     sys.exit(app())
+
+
+if __name__ == "__main__":  # pragma: no cover - `python -m codeeval.cli`
+    main()

@@ -1,0 +1,5 @@
+"""``python -m codeeval``."""
+
+from codeeval.cli import main
+
+main()
