@@ -18,7 +18,9 @@ side of counting less:
   (``object``, ``unittest.TestCase`` or a class of the same file), and when it does not set
   ``__test__ = False``;
 * a decorated test counts only if every decorator is one known to keep the function
-  collectable (``pytest.mark.*``, hypothesis, ``mock.patch``); fixtures never count.
+  collectable (``pytest.mark.*``, hypothesis, ``mock.patch``); fixtures never count;
+* a file that may skip itself at import (a module-level ``pytest.skip`` or
+  ``pytest.importorskip``) counts 0: pytest then reports the whole file as one skip.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ import sys
 from collections.abc import Iterable, Iterator
 
 from codeeval.models import Extraction, StaticAnalysis
+
+_HYPOTHESIS = ("given", "settings", "example", "seed")
 
 RUNNER_PACKAGES: frozenset[str] = frozenset(
     {
@@ -48,13 +52,15 @@ RUNNER_PACKAGES: frozenset[str] = frozenset(
 )
 """Top-level import names installed in the runner image (pytest and its dependencies)."""
 
-# Decorator roots that leave a test function collectable by pytest; anything else might
+# Decorators that leave a test function collectable by pytest; anything else might
 # replace the function with an object pytest does not collect.
-_KEEPS_TEST = ("pytest.mark.", "mark.", "given", "settings", "example", "hypothesis.")
+_KEEPS_TEST = ("pytest.mark.", "mark.", "patch.", "mock.patch.", "unittest.mock.patch.")
 _KEEPS_TEST_EXACT = frozenset(
     {"patch", "mock.patch", "unittest.mock.patch", "staticmethod", "classmethod"}
+    | {f"{prefix}{name}" for prefix in ("", "hypothesis.") for name in _HYPOTHESIS}
 )
 _KNOWN_BASES = frozenset({"object", "unittest.TestCase", "TestCase"})
+_SKIPS = frozenset({"skip", "importorskip"})
 _IMPORT_GUARDS = frozenset({"ImportError", "ModuleNotFoundError", "Exception"})
 
 _IMPORT_LINE = re.compile(r"^\s*import\s+([^#\n]+)", re.MULTILINE)
@@ -72,7 +78,7 @@ def count_test_functions(source: str) -> int:
         does not parse.
     """
     tree = _parse(source)
-    if tree is None:
+    if tree is None or _skips_module(tree):
         return 0
     found: dict[str, int] = {}
     classes: dict[str, ast.ClassDef] = {}
@@ -161,6 +167,17 @@ def _dotted(node: ast.expr) -> str:
             return ".".join([node.id, *reversed(parts)])
         else:
             return ""
+
+
+def _skips_module(tree: ast.Module) -> bool:
+    """A module-level ``pytest.skip``/``importorskip`` can skip every test of the file."""
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Call) and _dotted(sub.func).split(".")[-1] in _SKIPS:
+                return True
+    return False
 
 
 def _collectable(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

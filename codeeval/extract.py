@@ -3,59 +3,67 @@
 Each rule below is pinned by a case in ``tests/test_extract.py``.
 
 Blocks
-    Fenced blocks of three or more backticks or tildes, at any indentation (fences inside
-    list items), closed by a fence of the same character at least as long; a fence opened
-    at the end of a prose line ("run it: ```bash") counts too. A fence never closed runs
-    to the end of the output: its content is kept, the file and the extraction are flagged
-    ``truncated``. Only Python is extracted: blocks tagged python/py/python3 or untagged.
-    Other languages are ignored, and so are untagged shell commands, pytest output,
-    ``>>>`` sessions and patches. Config blocks (JSON, YAML, TOML, ini) are never written:
-    a hostile ``pytest.ini`` or ``pyproject.toml`` could change how pytest runs.
+    Fences of three or more backticks or tildes at any indentation (fences in list
+    items), closed by a fence of the same character at least as long; a fence opened at
+    the end of a prose line ("run it: ```bash") counts too, and an opening fence with a
+    language tag closes a block the model forgot to close. A fence never closed runs to
+    the end of the output: what is there is kept, and the file and the extraction are
+    flagged ``truncated``. A leading ``<think>`` section is dropped (drafts are not the
+    answer); an answer without any fence is used whole if it parses as Python. A block in
+    which a file-name comment (``# test_x.py``) follows code is cut there into two files.
+    Only Python is extracted: blocks tagged python/py/python3 or untagged. Other
+    languages are ignored, and so are untagged shell commands, pytest output, ``>>>``
+    sessions and patches. Config blocks (JSON, YAML, TOML, ini) are never written: a
+    hostile ``pytest.ini`` or ``pyproject.toml`` could change how pytest runs.
 
 Names
-    Strongest first: the fence info string, a comment on the first lines, then the
-    heading, bold or "…:" line among the three prose lines above the block, nearest
-    first. Such a name is used only when it agrees with the block (a test-file name for
-    tests, another for code), because prose often mentions the module above the tests.
+    Strongest first: the fence info string, a comment on the first lines, then a heading,
+    bold or "…:" line among the three prose lines above the block, nearest first. A name
+    from the prose is used only when it agrees with the block (a test-file name for tests,
+    another for code), because prose often mentions the module right above the tests.
 
 Safety
     Absolute paths, ``..`` and names that are not ASCII identifiers + ``.py`` are
     rejected, and so are names that shadow the standard library or pytest's machinery
     (``fractions.py``, ``conftest.py``, ``pytest.py``…): such a file could change what the
     tests or pytest itself import. A rejected file is dropped. A directory in a safe name
-    is dropped (``tests/test_x.py`` → ``test_x.py``). The prompt's own module name is
-    always honoured.
+    is dropped (``tests/test_x.py`` → ``test_x.py``). The prompt's module name is always
+    honoured.
 
 Kinds
     *tests*: defines ``test*`` functions or ``Test*`` classes, or imports pytest and
     asserts. *module*: defines functions or classes. *snippet*: neither; kept only when
-    named. ``ast`` decides where the block parses, line patterns where it does not, so
-    a syntax error never loses a file (the syntax check comes later).
+    named. ``ast`` decides where the block parses, line patterns where it does not, so a
+    syntax error never loses a file (the syntax check comes later). Tests under a name
+    that is not a test-file name are renamed; unnamed tests become ``test_<module>.py``.
 
-One block with module and tests (no import of another file of the answer): split.
-    The module file gets everything but the tests. The test file gets the block's
-    imports, ``from <module> import *`` (plus explicit imports of private names the tests
-    use) and the tests and fixtures. Splitting keeps the model's tests out of the module,
-    so hidden reference tests that star-import it do not collect them as well.
+Module and tests in one block: split
+    A tests block that also defines functions or classes and whose tests use nothing
+    imported from another file of the answer holds the module too. The module file gets
+    everything but the tests; the test file gets the block's imports, ``from <module>
+    import *`` (plus explicit imports of private names the tests use) and the tests and
+    fixtures. Splitting keeps the model's tests out of the module, so hidden reference
+    tests that star-import it do not collect them.
 
 Duplicates
     A named file given twice: the last complete (not cut off) version wins. Unnamed
     blocks: a later block replaces an earlier one of the same kind when both define a
-    common top-level name (a "corrected version"); unnamed module blocks without common
-    names are joined in order as parts of one module. A block that imports the module
-    itself is a usage example and is dropped.
+    common top-level name (a "corrected version"); module blocks without common names are
+    joined in order as parts of one module. A block that imports the module itself is a
+    usage example and is dropped.
 
 Module name
-    The prompt's; else the named module file the tests import; else the main named
-    module; else the name the tests import; else from the test file name
-    (``test_x.py`` → ``x.py``); else ``solution.py``. When the prompt names the module
-    and the model used another name, the model's file is renamed.
+    The prompt's; else the named module file the tests import; else the main named module
+    (the one no other file imports); else the name the tests import; else from the test
+    file name (``test_x.py`` → ``x.py``); else ``solution.py``. When the prompt names the
+    module and the model used another name, the model's file is renamed.
 
-Tests importing another name (``from my_slugify import slugify``, module ``slugify.py``)
-    An alias file ``my_slugify.py`` (role ``other``) is added that puts the real module
-    into ``sys.modules`` under the imported name, so attributes, private names and
-    ``mock.patch("my_slugify.x")`` reach the real module. The model's tests stay
-    unchanged, and the same alias works when the reference solution replaces the module.
+Tests importing the module under another name
+    With ``from my_slugify import slugify`` and module ``slugify.py``, an alias file
+    ``my_slugify.py`` (role ``other``) is added that puts the real module into
+    ``sys.modules`` under the imported name, so attributes, private names and
+    ``mock.patch("my_slugify.x")`` reach the real module. The model's tests stay as
+    written, and the alias still works when the reference solution replaces the module.
 """
 
 from __future__ import annotations
@@ -91,7 +99,7 @@ _REOPEN = re.compile(
 _PY_LANG = re.compile(r"py(?:thon)?[23]?(?:\.\d+)*|ipython3?|", re.IGNORECASE)
 _FILE = re.compile(r"(?<![\w.\\/~-])(?:[A-Za-z]:)?[\w.\\/~-]*\w\.py(?!\w)")
 _COMMENT_NAME = re.compile(
-    r"#+\s*(?:(?:file\s*name|file|datei(?:name)?|path|pfad)\s*[:=]?\s*)?"
+    r"#+\s*(?:[-=*]+\s*)?(?:(?:file\s*name|file|datei(?:name)?|path|pfad)\s*[:=]?\s*)?"
     r"(?P<name>\S+\.py)(?:\s*(?:[-–—:(|].*)?)?",
     re.IGNORECASE,
 )
@@ -175,12 +183,14 @@ class _Block:
     def content(self, module: str) -> str:
         if self.private is None:
             return _text(self.code.source)
-        explicit = f"from {module} import {', '.join(self.private)}\n" if self.private else ""
         header = (
             "# codeeval: tests split from a block that also held the module\n"
-            f"from {module} import *  # noqa: F403\n{explicit}"
+            f"from {module} import *  # noqa: F403"
         )
-        return _text(f"{self.prefix}\n{header}\n{self.code.source}")
+        if self.private:
+            header += f"\nfrom {module} import {', '.join(self.private)}"
+        parts = (self.prefix.strip("\n"), header, self.code.source.strip("\n"))
+        return _text("\n\n".join(part for part in parts if part))
 
 
 _Key = Callable[[_Block], frozenset[str]]
@@ -200,9 +210,14 @@ def extract(text: str, *, module: str | None = None) -> Extraction:
     """
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     notes: list[str] = []
+    text = _drop_reasoning(text, notes)
     rejections: list[Rejection] = []
     target = _module_file(module)
     fences = _fences(text)
+    parts = [part for fence in fences for part in _per_file(fence)]
+    if len(parts) > len(fences):
+        notes.append("split a block holding several files at their file-name comments")
+    fences = parts
     truncated = any(f.truncated for f in fences)
     if truncated:
         notes.append("the output ends inside an unclosed code fence; kept what is there")
@@ -248,7 +263,7 @@ def _assemble(
         mods.append(block)
     mods = _supersede(mods, lambda b: b.code.defs, "an unnamed module block", notes)
     if len(mods) > 1:
-        notes.append(f"joined {len(mods)} unnamed code blocks into {main}")
+        notes.append(f"joined {len(mods)} code blocks with distinct names into {main}")
     files: list[ExtractedFile] = []
     if mods:
         content = "\n\n".join(b.content(stem).rstrip("\n") for b in mods) + "\n"
@@ -297,6 +312,20 @@ def _assemble(
 # ---------------------------------------------------------------- fences
 
 
+def _drop_reasoning(text: str, notes: list[str]) -> str:
+    """Remove a leading ``<think>`` section: drafts in it are not the answer."""
+    opened = text.lstrip().startswith("<think>")
+    end = text.find("</think>")
+    # Chat templates often eat the opening tag and leave only the closing one.
+    if end >= 0 and (opened or "<think>" not in text[:end]):
+        notes.append("dropped the reasoning section before </think>")
+        return text[end + len("</think>") :]
+    if opened:
+        notes.append("the output is an unfinished reasoning section (<think> never closed)")
+        return ""
+    return text
+
+
 def _fences(text: str) -> list[_Fence]:
     lines = text.split("\n")
     fences: list[_Fence] = []
@@ -329,6 +358,36 @@ def _fences(text: str) -> list[_Fence]:
         prose = []
         i = j if reopened else j + 1
     return fences
+
+
+def _per_file(fence: _Fence) -> list[_Fence]:
+    """Split a block in which a file-name comment starts another file after some code."""
+    lines = fence.body.split("\n")
+    code = next(
+        (i for i, line in enumerate(lines) if line.strip()[:1] not in ("", "#")), len(lines)
+    )
+    cuts = [i for i, line in enumerate(lines) if i > code and _is_file_comment(line)]
+    if not cuts:
+        return [fence]
+    lang, _ = _info(fence.info)
+    bounds = list(zip([0, *cuts], [*cuts, len(lines)], strict=True))
+    return [
+        _Fence(
+            fence.info if start == 0 else lang,
+            "\n".join(lines[start:end]),
+            fence.above if start == 0 else (),
+            fence.truncated and end == len(lines),
+        )
+        for start, end in bounds
+    ]
+
+
+def _is_file_comment(line: str) -> bool:
+    return line.startswith("#") and _COMMENT_NAME.fullmatch(_unquote(line.strip())) is not None
+
+
+def _unquote(line: str) -> str:
+    return re.sub(r"[`*'\"]", "", line)
 
 
 def _opening(line: str) -> tuple[int, str, str, str] | None:
@@ -435,12 +494,12 @@ def _not_python(body: str) -> str | None:
     code_lines = [line for line in lines if not line.startswith("#")]
     if code_lines and all(_SHELL.match(line) for line in code_lines):
         return "shell commands"
-    if not _PYTHON_LINE.search(body):
-        if any(_OUTPUT.search(line) for line in lines):
-            return "program output"
-        if not _parses(body):
-            return "text that is not Python"
-    return None
+    if _parses(body):
+        return None
+    # pytest output quotes test code (``    def test_x():``), so look for its markers first.
+    if any(_OUTPUT.search(line) for line in lines):
+        return "program output"
+    return None if _PYTHON_LINE.search(body) else "text that is not Python"
 
 
 def _comment_name(body: str) -> str | None:
@@ -448,7 +507,7 @@ def _comment_name(body: str) -> str | None:
         stripped = line.strip()
         if not stripped or stripped.startswith("#!") or re.match(r"#.*coding[:=]", stripped):
             continue
-        m = _COMMENT_NAME.fullmatch(stripped)
+        m = _COMMENT_NAME.fullmatch(_unquote(stripped))
         return m["name"] if m else None
     return None
 
@@ -577,8 +636,7 @@ def _read(source: str) -> _Code:
                 top = alias.name.split(".")[0]
                 imports.append(_Import(top, frozenset(attrs.get(alias.asname or top, ()))))
         elif n.level == 0 and n.module:
-            names = frozenset(alias.name for alias in n.names)
-            imports.append(_Import(n.module.split(".")[0], names - {"*"}, "*" in names))
+            imports.append(_from_import(n.module, [alias.name for alias in n.names]))
     segments = _segments(heads, source.count("\n") + 1)
     return _Code(
         source,
@@ -589,6 +647,12 @@ def _read(source: str) -> _Code:
         tuple(imports),
         asserts,
     )
+
+
+def _from_import(module: str, names: list[str]) -> _Import:
+    if "." in module:  # names of a submodule say nothing about the package itself
+        return _Import(module.split(".")[0], frozenset())
+    return _Import(module, frozenset(names) - {"*"}, "*" in names)
 
 
 def _mentions_fixture(decorator: ast.expr) -> bool:
@@ -644,10 +708,8 @@ def _read_lines(source: str) -> _Code:
     heads = [(first, end, role) for (first, _, role), end in zip(heads, ends, strict=True)]
     found: list[tuple[int, _Import]] = []
     for m in _FROM_LINE.finditer(source):
-        names = {p.strip().split(" ")[0] for p in m[2].split(",")} - {""}
-        found.append(
-            (m.start(), _Import(m[1].split(".")[0], frozenset(names - {"*"}), "*" in names))
-        )
+        names = [p.strip().split(" ")[0] for p in m[2].split(",")]
+        found.append((m.start(), _from_import(m[1], [n for n in names if n])))
     for m in _IMPORT_LINE.finditer(source):
         for part in m[1].split(","):
             dotted, _, alias = part.strip().partition(" as ")
@@ -785,7 +847,7 @@ def _infer_module(blocks: list[_Block]) -> str:
 
 def _adopt(blocks: list[_Block], target: str, notes: list[str]) -> None:
     """Give the prompt's module name to the model's differently named module file."""
-    named = [b.name for b in blocks if b.kind == "module" and b.name]
+    named = [b.name for b in blocks if b.kind == "module" and b.name and not _is_test_name(b.name)]
     if not named:
         return
     imported = {imp.name for b in blocks if b.kind == "tests" for imp in b.code.imports}

@@ -292,6 +292,8 @@ def evaluate(
                 stop.set()
                 for fut in pending:
                     fut.cancel()
+                if runner is not None:
+                    runner.close()  # kills the suites under way; their samples run on resume
                 raise
     finally:
         store.close()

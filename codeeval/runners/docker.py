@@ -42,6 +42,7 @@ MAX_RESPONSE_BYTES = 16 * 1024 * 1024
 READY_TIMEOUT_S = 60.0
 #: Time the supervisor may take beyond the suite deadline to kill, collect and wipe.
 GRACE_S = 10.0
+RETRY_PAUSE_S = 1.0
 ENGINE_ERRORS = (docker.errors.DockerException, requests.exceptions.RequestException, OSError)
 
 
@@ -333,6 +334,7 @@ class DockerRunner:
         self._digest: str | None = None
         self.swept = 0
         self.recycled = 0
+        self._closed = False
 
     @property
     def image_digest(self) -> str | None:
@@ -359,8 +361,19 @@ class DockerRunner:
             preflight(self, self.limits)
 
     def run(self, request: RunRequest) -> RunResult:
+        """Run the suites of one sample; retry infrastructure failures on fresh containers.
+
+        Raises:
+            EngineError: the engine stopped answering; the sample gets no record and
+                runs again on resume.
+        """
         last_error = ""
         for attempt in range(1, self.attempts + 1):
+            if self._closed:
+                last_error = "the runner was closed"
+                break
+            if attempt > 1:
+                time.sleep(RETRY_PAUSE_S * (attempt - 1))  # let a restarting engine settle
             try:
                 suites = self._run_once(request)
                 return RunResult(
@@ -372,6 +385,11 @@ class DockerRunner:
                 )
             except (SandboxError, BoxBroken) as exc:
                 last_error = str(exc)
+        if not self._closed:
+            try:
+                self.client.ping()
+            except ENGINE_ERRORS as exc:
+                raise EngineError(f"the Docker engine stopped answering ({exc})") from exc
         broken = SuiteResult(
             status="sandbox_error", detail=f"after {self.attempts} attempts: {last_error}"
         )
@@ -429,6 +447,8 @@ class DockerRunner:
             return self._new_box(limits)
 
     def _new_box(self, limits: Limits) -> Box:
+        if self._closed:
+            raise SandboxError("the runner was closed")
         try:
             box = Box(self.client, self.image, limits, self.run_id, self.sabotage)
         except ENGINE_ERRORS as exc:
@@ -455,6 +475,7 @@ class DockerRunner:
             self.recycled += 1
 
     def close(self) -> None:
+        self._closed = True
         with self._lock:
             boxes = list(self._all)
             self._all.clear()
