@@ -9,7 +9,6 @@ from collections.abc import Iterator
 import pytest
 
 from codeeval.config import settings
-from codeeval.models import Limits
 
 
 def _unavailable(reason: str) -> None:
@@ -38,7 +37,9 @@ def runner_image() -> str:
 def docker_runner(runner_image: str) -> Iterator[object]:
     from codeeval.runners.docker import DockerRunner
 
-    runner = DockerRunner(runner_image, Limits(timeout_s=10, memory_mb=256), jobs=2)
+    from tests.docker.probes import LIMITS
+
+    runner = DockerRunner(runner_image, LIMITS, jobs=2)
     runner.start()
     yield runner
     runner.close()

@@ -402,7 +402,8 @@ class DockerRunner:
         )
 
     def _run_once(self, request: RunRequest) -> dict[str, SuiteResult]:
-        box = self._acquire(request.limits)
+        self._check_limits(request.limits)
+        box = self._acquire()
         results: dict[str, SuiteResult] = {}
         healthy = True
         try:
@@ -431,7 +432,7 @@ class DockerRunner:
                 if resp.get("anomaly"):
                     healthy = False  # the verdict stands; the container is not reused
                 if not healthy:
-                    box = self._replace(box, request.limits)
+                    box = self._replace(box)
                     healthy = True
         except BaseException:
             healthy = False
@@ -440,27 +441,34 @@ class DockerRunner:
             self._release(box, healthy)
         return results
 
-    def _acquire(self, limits: Limits) -> Box:
+    def _check_limits(self, limits: Limits) -> None:
+        """Container-level limits are the runner's; a request may only change per-suite ones."""
+        fixed = ("memory_mb", "pids", "cpus", "tmpfs_mb")
+        differ = [f for f in fixed if getattr(limits, f) != getattr(self.limits, f)]
+        if differ:
+            raise ValueError(f"request limits {differ} differ from the runner's containers")
+
+    def _acquire(self) -> Box:
         try:
             return self._idle.get_nowait()
         except queue.Empty:
-            return self._new_box(limits)
+            return self._new_box()
 
-    def _new_box(self, limits: Limits) -> Box:
+    def _new_box(self) -> Box:
         if self._closed:
             raise SandboxError("the runner was closed")
         try:
-            box = Box(self.client, self.image, limits, self.run_id, self.sabotage)
+            box = Box(self.client, self.image, self.limits, self.run_id, self.sabotage)
         except ENGINE_ERRORS as exc:
             raise SandboxError(f"cannot start a runner container: {exc}") from exc
         with self._lock:
             self._all.add(box)
         return box
 
-    def _replace(self, box: Box, limits: Limits) -> Box:
+    def _replace(self, box: Box) -> Box:
         self._discard(box)
         self.recycled += 1
-        return self._new_box(limits)
+        return self._new_box()
 
     def _discard(self, box: Box) -> None:
         with self._lock:

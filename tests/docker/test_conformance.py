@@ -20,7 +20,6 @@ from tests.docker.probes import LIMITS, PROBES, Probe, run_probe
 pytestmark = pytest.mark.docker
 
 
-
 @pytest.mark.parametrize("probe", PROBES, ids=[p.name for p in PROBES])
 def test_deny_probe(docker_runner: Any, probe: Probe, host_port: int) -> None:
     result = run_probe(docker_runner, probe, HOST_PORT=host_port)

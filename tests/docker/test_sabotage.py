@@ -54,9 +54,7 @@ def test_probe_fails_when_sabotaged(
 
 @pytest.mark.parametrize("sabotage", ["network", "root", "read_only", "deadline"])
 def test_preflight_refuses_a_weakened_sandbox(runner_image: str, sabotage: str) -> None:
-    runner = DockerRunner(
-        runner_image, Limits(timeout_s=5), jobs=1, sabotage=frozenset({sabotage})
-    )
+    runner = DockerRunner(runner_image, Limits(timeout_s=5), jobs=1, sabotage=frozenset({sabotage}))
     try:
         with pytest.raises(SecurityCheckFailed):
             runner.start()
