@@ -123,7 +123,8 @@ PROBES = [
             try:
                 with pytest.raises(OSError):
                     for _ in range(100):
-                        procs.append(subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"]))
+                        cmd = [sys.executable, "-c", "import time; time.sleep(30)"]
+                        procs.append(subprocess.Popen(cmd))
             finally:
                 for p in procs:
                     p.kill()

@@ -1,5 +1,4 @@
-"""Every shipped reference solution passes its own hidden tests in the real sandbox,
-and the model's-tests-against-reference path runs the reference tests as "own" tests."""
+"""Every shipped reference solution passes its own hidden tests in the real sandbox."""
 
 from __future__ import annotations
 
@@ -10,9 +9,9 @@ import pytest
 
 from codeeval.analysis import count_test_functions
 from codeeval.models import RunRequest, SampleKey, SuiteSpec
+from codeeval.prompts import load_prompts
 
 REFERENCE_TEST_FILE = "test_codeeval_reference.py"
-from codeeval.prompts import load_prompts
 
 pytestmark = pytest.mark.docker
 

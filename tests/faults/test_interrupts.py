@@ -10,7 +10,6 @@ job with every sample recorded exactly once.
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -23,12 +22,12 @@ pytestmark = pytest.mark.docker
 
 N_SAMPLES = 24
 
-PROMPT = '''
+PROMPT = """
 id = "napper"
 domain = "coding"
 prompt = "Write a module napper.py with a function nap() and pytest tests."
 module = "napper.py"
-'''
+"""
 
 OUTPUT = """Here is the module:
 
@@ -67,8 +66,20 @@ def write_inputs(tmp: Path) -> tuple[Path, Path]:
 
 
 def start(samples: Path, prompts: Path, out: Path) -> subprocess.Popen[bytes]:
-    cmd = [sys.executable, "-m", "codeeval", "run", str(samples), "--prompts", str(prompts),
-           "--out", str(out), "--jobs", "2", "-q"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "codeeval",
+        "run",
+        str(samples),
+        "--prompts",
+        str(prompts),
+        "--out",
+        str(out),
+        "--jobs",
+        "2",
+        "-q",
+    ]
     return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
@@ -94,7 +105,9 @@ def keys(out: Path) -> list[tuple[str, str, int]]:
 def labelled_containers(pid: int) -> list[str]:
     found = subprocess.run(
         ["docker", "ps", "-aq", "--filter", f"label=codeeval.pid={pid}"],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return found.stdout.split()
 
