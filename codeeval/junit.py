@@ -150,6 +150,8 @@ def _consistent(code: int | None, c: Counts, expected: int) -> tuple[SuiteStatus
             return "results_rejected", (
                 f"report holds {c.total} tests, the test file defines at least {expected}"
             )
+        if c.passed == 0:
+            return "no_tests", "every test was skipped: nothing was verified"
         return "passed", ""
     if code == 1:
         if not bad:

@@ -198,6 +198,9 @@ class SuiteSpec(Frozen):
     expected_tests: int = 0
     """Lower bound on the tests the report must contain (unique test functions found
     statically); a report with fewer is inconsistent."""
+    isolate: bool = False
+    """Run the module in a separate process under its own UID; the tests see a proxy and
+    never execute model code, so the module cannot forge their outcome."""
 
 
 class RunRequest(Frozen):

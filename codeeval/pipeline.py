@@ -99,6 +99,7 @@ def plan_suites(prompt: Prompt, ext: Extraction, analysis: StaticAnalysis) -> tu
                 test_source=ref.tests,
                 extra_files=others,
                 expected_tests=count_test_functions(ref.tests),
+                isolate=True,
             )
         )
     if ref is not None and ref.solution and ref_module and tests:

@@ -35,10 +35,16 @@ import re
 import resource
 import select
 import signal
+import socket
 import stat
 import sys
 import time
 from typing import Any
+
+# `python3 -I` leaves the script's directory off sys.path; rpc.py lives beside this file
+# in a read-only directory of the image. Children drop the entry again.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import rpc
 
 BOX_ROOT = "/box"
 SCRATCH_DIRS = ("/tmp", "/dev/shm")
@@ -108,13 +114,23 @@ def _plugins() -> list[str]:
 # ------------------------------------------------------------------ the child
 
 
-def _child(req: dict[str, Any], uid: int, box: str) -> None:
-    """Runs in the forked child; never returns."""
+def _child(
+    req: dict[str, Any], uid: int, box: str, role: str = "tests", channel: int | None = None
+) -> None:
+    """Runs in a forked child; never returns.
+
+    ``role`` is ``tests`` (pytest with every file), ``isolated-tests`` (pytest with the
+    test files only; the module is a proxy over fd 3) or ``module`` (the model's files;
+    serves the proxy over fd 3 and never runs pytest).
+    """
     code = 70
     try:
         devnull = os.open("/dev/null", os.O_RDWR)
         os.dup2(devnull, 0)
-        os.closerange(3, 65536)  # the protocol pipe, the pidfd, anything inherited
+        if channel is not None:
+            os.dup2(channel, 3)
+        # The protocol pipe, the pidfd, anything inherited: only 0-2 (and 3) stay open.
+        os.closerange(3 if channel is None else 4, 65536)
         os.setsid()
         limits = req["limits"]
         if "limits" not in SABOTAGE:
@@ -138,7 +154,12 @@ def _child(req: dict[str, Any], uid: int, box: str) -> None:
         os.dup2(out, 1)
         os.dup2(out, 2)
         os.close(out)
+        tests = set(req["test_files"])
         for name, content in req["files"].items():
+            if role == "isolated-tests" and name not in tests:
+                continue  # the module stays in the other process
+            if role == "module" and name in tests:
+                continue
             with open(name, "x", encoding="utf-8") as fh:
                 fh.write(content)
         os.environ.clear()
@@ -156,6 +177,13 @@ def _child(req: dict[str, Any], uid: int, box: str) -> None:
         import random
 
         random.seed()  # a fork inherits the parent's generator state
+        if role == "module":
+            sys.path.insert(0, box)
+            rpc.serve_module(req["isolate"], socket.socket(fileno=3))
+            code = 0
+            return
+        if role == "isolated-tests":
+            _install_proxy(req["isolate"], socket.socket(fileno=3))
         import pytest
 
         args = [
@@ -185,6 +213,24 @@ def _child(req: dict[str, Any], uid: int, box: str) -> None:
             pass
     finally:
         os._exit(code)
+
+
+def _install_proxy(name: str, sock: socket.socket) -> None:
+    """Make ``import <name>`` give the proxy, or fail with the module's own import error."""
+    import importlib.abc
+
+    try:
+        sys.modules[name] = rpc.connect_module(name, sock)
+    except Exception as exc:
+        message = str(exc)
+
+        class Refuse(importlib.abc.MetaPathFinder):
+            def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
+                if fullname == name:
+                    raise ImportError(message)
+                return None
+
+        sys.meta_path.insert(0, Refuse())
 
 
 # ------------------------------------------------------------- box helpers
@@ -390,6 +436,13 @@ def _remove_ipc(objects: list[tuple[str, int]]) -> None:
             libc.semctl(ident, 0, ipc_rmid)
 
 
+def _wipe(uid: int) -> None:
+    """As the box UID, after every process of it is dead: delete its files and IPC objects."""
+    for path in _owned_entries(uid):
+        _remove_tree(path)
+    _remove_ipc(_ipc_owned(uid))
+
+
 def _pids_of(uid: int) -> list[int]:
     """PIDs whose real UID is ``uid`` (zombies included)."""
     pids = []
@@ -438,6 +491,9 @@ def _valid_request(req: dict[str, Any]) -> str:
     tests = req.get("test_files")
     if not isinstance(tests, list) or not tests or any(t not in files for t in tests):
         return "test files missing"
+    isolate = req.get("isolate")
+    if isolate is not None and (not isinstance(isolate, str) or f"{isolate}.py" not in files):
+        return "isolated module missing"
     return ""
 
 
@@ -445,14 +501,33 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}\.py")
 
 
 def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
+    """Run one suite under box UID ``uid`` (and ``uid + 1`` for an isolated module)."""
     box = os.path.join(BOX_ROOT, f"b{uid}")
     limits = req["limits"]
     timeout = 3600.0 if "deadline" in SABOTAGE else float(limits["timeout_s"])
+    isolated = bool(req.get("isolate"))
     oom_before = _oom_kills()
     started = time.monotonic()
-    pid = os.fork()
-    if pid == 0:
-        _child(req, uid, box)
+    module_pid = None
+    module_uid = uid + 1
+    if isolated:
+        ours, theirs = socket.socketpair()
+        module_pid = os.fork()
+        if module_pid == 0:
+            ours.close()
+            _child(
+                req, module_uid, os.path.join(BOX_ROOT, f"b{module_uid}"), "module", theirs.fileno()
+            )
+        pid = os.fork()
+        if pid == 0:
+            theirs.close()
+            _child(req, uid, box, "isolated-tests", ours.fileno())
+        ours.close()
+        theirs.close()
+    else:
+        pid = os.fork()
+        if pid == 0:
+            _child(req, uid, box)
     pidfd = os.pidfd_open(pid)
     timed_out = False
     remaining = timeout
@@ -467,6 +542,10 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
     duration = time.monotonic() - started
     killed, status = _kill_box(uid, pid)
     os.close(pidfd)
+    if module_pid is not None:
+        killed_module, _ = _kill_box(module_uid, module_pid)
+        if killed_module != b"ok":
+            killed = killed_module
     exit_code = os.waitstatus_to_exitcode(status)
     oom = _oom_kills() > oom_before >= 0
 
@@ -475,26 +554,31 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
     def collect() -> bytes:
         report = _read_capped(os.path.join(box, REPORT_NAME), MAX_REPORT_BYTES)
         tail = _tail(os.path.join(box, OUTPUT_NAME), cap_out)
-        for path in _owned_entries(uid):
-            _remove_tree(path)
-        _remove_ipc(_ipc_owned(uid))
+        _wipe(uid)
         return json.dumps({"report": report, "output": tail}).encode()
 
+    def wipe_module() -> bytes:
+        _wipe(module_uid)
+        return b""
+
     raw = _as_box(uid, collect)
+    if isolated:
+        _as_box(module_uid, wipe_module)
     try:
         collected = json.loads(raw)
     except ValueError:
         collected = {"report": {"state": "rejected", "why": "collector failed"}, "output": ""}
-    leftovers = _owned_entries(uid)
     anomaly = []
     if killed != b"ok":
         anomaly.append("processes survived the kill loop")
-    if _pids_of(uid):
-        anomaly.append("processes of the box UID are still alive")
-    if leftovers:
-        anomaly.append(f"files left behind: {leftovers[:5]}")
-    if _ipc_owned(uid):
-        anomaly.append("IPC objects left behind")
+    for box_uid in (uid, module_uid) if isolated else (uid,):
+        if _pids_of(box_uid):
+            anomaly.append(f"processes of box UID {box_uid} are still alive")
+        leftovers = _owned_entries(box_uid)
+        if leftovers:
+            anomaly.append(f"files left behind: {leftovers[:5]}")
+        if _ipc_owned(box_uid):
+            anomaly.append("IPC objects left behind")
     return {
         "id": req.get("id"),
         "exit_code": exit_code,
@@ -529,7 +613,7 @@ def main() -> None:
                     resp = {"id": req.get("id"), "error": problem}
                 else:
                     resp = run_suite(req, next_uid)
-                    next_uid += 1
+                    next_uid += 2  # an isolated suite uses two UIDs; never reuse one
             elif req.get("op") == "ping":
                 resp = {"id": req.get("id"), "pong": True}
             else:

@@ -70,6 +70,14 @@ def test_judge_rejects_inconsistent_reports(name: str, code: int, expected: int,
     assert why in result.detail
 
 
+def test_all_skipped_is_not_a_pass() -> None:
+    only_skips = b"""<testsuites><testsuite name="pytest"><testcase name="a"><skipped/></testcase>
+    <testcase name="b"><skipped/></testcase></testsuite></testsuites>"""
+    result = judge(RawOutcome(exit_code=0, report=only_skips), expected_tests=2)
+    assert result.status == "no_tests"
+    assert "skipped" in result.detail
+
+
 def test_malformed_report_is_rejected() -> None:
     result = judge(RawOutcome(exit_code=0, report=report("malformed")))
     assert result.status == "results_rejected"

@@ -44,13 +44,16 @@ def suite_request(spec: SuiteSpec, limits: Limits, ident: int = 0) -> dict[str, 
         for name, _ in spec.extra_files
         if name.startswith("test_") or name.endswith("_test.py")
     ]
-    return {
+    request: dict[str, Any] = {
         "op": "run",
         "id": ident,
         "files": files,
         "test_files": tests,
         "limits": limits.model_dump(),
     }
+    if spec.isolate:
+        request["isolate"] = spec.module_name
+    return request
 
 
 def outcome_from_response(resp: dict[str, Any]) -> RawOutcome:

@@ -18,8 +18,11 @@ pytestmark = pytest.mark.docker
 PROMPTS = load_prompts(Path(__file__).resolve().parents[2] / "prompts" / "coding")
 
 
+@pytest.mark.parametrize("isolate", [True, False], ids=["isolated", "in-process"])
 @pytest.mark.parametrize("prompt_id", sorted(PROMPTS))
-def test_reference_solution_passes_hidden_tests(docker_runner: Any, prompt_id: str) -> None:
+def test_reference_solution_passes_hidden_tests(
+    docker_runner: Any, prompt_id: str, isolate: bool
+) -> None:
     prompt = PROMPTS[prompt_id]
     assert prompt.reference and prompt.reference.solution and prompt.reference.tests
     assert prompt.module
@@ -31,8 +34,9 @@ def test_reference_solution_passes_hidden_tests(docker_runner: Any, prompt_id: s
         test_file=REFERENCE_TEST_FILE,
         test_source=prompt.reference.tests,
         expected_tests=expected,
+        isolate=isolate,
     )
-    key = SampleKey(model="reference", prompt_id=prompt_id, run=1)
+    key = SampleKey(model=f"reference-{isolate}", prompt_id=prompt_id, run=1)
     req = RunRequest(key=key, suites=(spec,), limits=docker_runner.limits)
     result = docker_runner.run(req).suites["reference"]
     assert result.status == "passed", (result.detail, result.output_tail[-2000:])
