@@ -45,6 +45,11 @@ BINARY = {
     "__eq__": operator.eq, "__ne__": operator.ne, "__lt__": operator.lt,
     "__le__": operator.le, "__gt__": operator.gt, "__ge__": operator.ge,
     "__getitem__": operator.getitem, "__contains__": operator.contains,
+    "__iadd__": operator.iadd, "__isub__": operator.isub, "__imul__": operator.imul,
+    "__itruediv__": operator.itruediv, "__ifloordiv__": operator.ifloordiv,
+    "__imod__": operator.imod, "__ipow__": operator.ipow, "__imatmul__": operator.imatmul,
+    "__iand__": operator.iand, "__ior__": operator.ior, "__ixor__": operator.ixor,
+    "__ilshift__": operator.ilshift, "__irshift__": operator.irshift,
 }  # fmt: skip
 UNARY = {
     "__neg__": operator.neg, "__pos__": operator.pos, "__abs__": operator.abs,
@@ -365,8 +370,9 @@ class Peer:
             cls = RuntimeError
         try:
             exc = cls(*args)
-        except Exception:
-            exc = cls(text)
+        except Exception:  # a constructor that takes other arguments
+            exc = cls.__new__(cls)
+            exc.args = tuple(args) if isinstance(args, list) else (text,)
         if cls.__module__ != "builtins" and str(exc) != text:
             exc = _with_text(exc, text)
         for key, value in data.get("attrs", []):
