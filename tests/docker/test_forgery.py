@@ -1,0 +1,143 @@
+"""Forged results: a hostile module must never turn failing hidden reference tests into a pass.
+
+The hidden reference tests run isolated: the module lives in another process under
+its own UID and the tests see a proxy. Each module below fails the honest check
+(``double(2) == 4``) and tries a different way to forge the verdict. The same
+module against its *own* tests, which run in-process, shows what the isolation buys
+(documented as a residual risk in SECURITY.md).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+import pytest
+
+from codeeval.models import RunRequest, SampleKey, SuiteResult, SuiteSpec
+from tests.docker.probes import LIMITS
+
+pytestmark = pytest.mark.docker
+
+HIDDEN_TESTS = """
+from target import double
+
+def test_two():
+    assert double(2) == 4
+
+def test_three():
+    assert double(3) == 6
+"""
+
+PATCH_PYTEST = """
+import _pytest.reports
+
+_original = _pytest.reports.TestReport.__init__
+
+def _always_pass(self, *args, **kwargs):
+    _original(self, *args, **kwargs)
+    self.outcome = "passed"
+    self.longrepr = None
+
+_pytest.reports.TestReport.__init__ = _always_pass
+
+def double(x):
+    return x + 1
+"""
+
+MAGIC_EQUAL = """
+class Anything:
+    def __eq__(self, other):
+        return True
+    def __ne__(self, other):
+        return False
+    __hash__ = object.__hash__
+
+def double(x):
+    return Anything()
+"""
+
+REWRITE_REPORT_AT_EXIT = """
+import atexit, glob, os
+
+FAKE = ('<?xml version="1.0"?><testsuites><testsuite name="pytest" tests="2">'
+        '<testcase classname="t" name="test_two"/><testcase classname="t" name="test_three"/>'
+        '</testsuite></testsuites>')
+
+def _forge():
+    for path in glob.glob("/box/*/.codeeval-junit.xml") + [".codeeval-junit.xml"]:
+        try:
+            with open(path, "w") as fh:
+                fh.write(FAKE)
+        except OSError:
+            pass
+    os._exit(0)
+
+atexit.register(_forge)
+
+def double(x):
+    return x + 1
+"""
+
+KILL_THE_TESTS = """
+import os, signal
+
+def double(x):
+    for pid in os.listdir("/proc"):
+        if pid.isdigit() and int(pid) != os.getpid():
+            try:
+                os.kill(int(pid), signal.SIGKILL)
+            except OSError:
+                pass
+    return x + 1
+"""
+
+SKIP_EVERYTHING = """
+import unittest
+
+def double(x):
+    raise unittest.SkipTest("not today")
+"""
+
+FORGERIES = {
+    "patch-pytest-reporting": PATCH_PYTEST,
+    "magic-equality": MAGIC_EQUAL,
+    "rewrite-report-at-exit": REWRITE_REPORT_AT_EXIT,
+    "kill-the-test-process": KILL_THE_TESTS,
+    "skip-every-test": SKIP_EVERYTHING,
+}
+
+
+def run(runner: Any, module: str, isolate: bool) -> SuiteResult:
+    spec = SuiteSpec(
+        name="reference",
+        module_name="target",
+        module_source=textwrap.dedent(module),
+        test_file="test_codeeval_reference.py",
+        test_source=HIDDEN_TESTS,
+        expected_tests=2,
+        isolate=isolate,
+    )
+    key = SampleKey(model="forger", prompt_id="double", run=1)
+    return runner.run(RunRequest(key=key, suites=(spec,), limits=LIMITS)).suites["reference"]  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("module", FORGERIES.values(), ids=FORGERIES.keys())
+def test_isolated_hidden_tests_cannot_be_forged(docker_runner: Any, module: str) -> None:
+    result = run(docker_runner, module, isolate=True)
+    assert result.status != "passed", result
+    assert result.passed == 0
+
+
+def test_honest_module_passes_isolated(docker_runner: Any) -> None:
+    result = run(docker_runner, "def double(x):\n    return 2 * x\n", isolate=True)
+    assert (result.status, result.passed) == ("passed", 2)
+
+
+def test_in_process_tests_can_be_forged_by_patching_pytest(docker_runner: Any) -> None:
+    """Pins the residual risk SECURITY.md names: code in the test process decides.
+
+    This is why the hidden reference suite runs isolated. If this test starts failing,
+    in-process forgery got harder; update SECURITY.md.
+    """
+    assert run(docker_runner, PATCH_PYTEST, isolate=False).status == "passed"
