@@ -15,6 +15,7 @@ from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
+from rich.text import Text
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from codeeval import __version__
@@ -28,7 +29,7 @@ app = typer.Typer(help="Evaluate language-model outputs, above all code.", no_ar
 image_app = typer.Typer(help="The runner image.", no_args_is_help=True)
 app.add_typer(image_app, name="image")
 err = Console(stderr=True)
-out = Console()
+out = Console(width=None if Console().is_terminal else 160)
 
 try:
     from codeeval.textmetrics.cli import metrics_app
@@ -43,7 +44,7 @@ class Terminated(Exception):
 
 
 def fail(exc: CodeevalError) -> NoReturn:
-    err.print(f"[red]error:[/red] {exc}", highlight=False, markup=True)
+    err.print(Text.assemble(("error:", "red"), " ", str(exc)), highlight=False)
     if exc.hint:
         err.print(f"hint: {exc.hint}", highlight=False, markup=False)
     raise typer.Exit(exc.exit_code)
@@ -64,7 +65,7 @@ def run(
         bool, typer.Option("--no-exec", help="parse and measure, never run")
     ] = False,
     jobs: Annotated[int, typer.Option(min=1, max=64, help="containers in parallel")] = 2,
-    timeout: Annotated[float, typer.Option(min=1, help="wall-clock seconds per suite")] = 20.0,
+    timeout: Annotated[float, typer.Option(min=1, help="wall-clock seconds per suite")] = 10.0,
     memory: Annotated[int, typer.Option(min=64, help="MiB of memory per suite")] = 512,
     image: Annotated[str | None, typer.Option(help="runner image tag")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
@@ -129,7 +130,10 @@ def _render_run(summary: RunSummary) -> None:
     from codeeval.store import RESULTS, iter_records
 
     for bad in summary.bad_inputs:
-        err.print(f"[yellow]skipped input:[/yellow] {bad.where}: {bad.reason}", highlight=False)
+        err.print(
+            Text.assemble(("skipped input:", "yellow"), f" {bad.where}: {bad.reason}"),
+            highlight=False,
+        )
     _print_tables(aggregate(iter_records(summary.out / RESULTS)), markdown=False)
     err.print(
         f"{summary.written} records written, {summary.resumed} already there"
@@ -147,7 +151,7 @@ def _print_tables(summary: object, markdown: bool) -> None:
 
     assert isinstance(summary, Summary)
     for table in summary.tables.values():
-        if not table.cells and not table.excluded_not_run:
+        if not table.cells and not table.excluded_not_run and not table.excluded_sandbox:
             continue
         if markdown:
             out.print(to_markdown(table), markup=False, highlight=False)

@@ -176,7 +176,7 @@ class SuiteResult(Frozen):
 class Limits(Frozen):
     """Resource limits applied to every suite. Recorded on every result."""
 
-    timeout_s: float = 20.0
+    timeout_s: float = 10.0
     memory_mb: int = 512
     pids: int = 128
     cpus: float = 1.0

@@ -129,16 +129,23 @@ def applicable_suites(prompt: Prompt) -> list[str]:
     )
 
 
-def summarise(suites: dict[str, SuiteResult]) -> Execution:
-    """The ``execution`` object: the module's verdict is the hidden tests' when they ran."""
+def summarise(suites: dict[str, SuiteResult], parse_status: str = "ok") -> Execution:
+    """The ``execution`` object: the module's verdict is the hidden tests' when they ran,
+    else the own tests'. Without either (no module), the status is ``skipped``."""
     if not suites:
         return Execution(status="skipped", reason="nothing to run")
     if any(s.status == "sandbox_error" for s in suites.values()):
         reason = next(s.detail for s in suites.values() if s.status == "sandbox_error")
         return Execution(status="sandbox_error", reason=reason, **suites)
-    main = suites.get("reference") or suites.get("own") or next(iter(suites.values()))
-    which = "reference" if "reference" in suites else "own" if "own" in suites else "tests"
-    return Execution(status=main.status, reason=f"verdict of the {which} suite", **suites)
+    if "reference" in suites:
+        return Execution(
+            status=suites["reference"].status, reason="verdict of the reference suite", **suites
+        )
+    if "own" in suites:
+        return Execution(status=suites["own"].status, reason="verdict of the own suite", **suites)
+    return Execution(
+        status="skipped", reason=f"parse: {parse_status}: no module to judge", **suites
+    )
 
 
 class Evaluator:
@@ -183,7 +190,7 @@ class Evaluator:
                 execution = Execution(status="not_run", reason="--no-exec: nothing was executed")
             else:
                 req = RunRequest(key=sample.key, suites=suites, limits=self.opts.limits)
-                execution = summarise(self.runner.run(req).suites)
+                execution = summarise(self.runner.run(req).suites, ext.status)
         else:
             execution = Execution(status="skipped", reason=f"domain {prompt.domain}: no code")
         metrics = measure(
@@ -243,14 +250,17 @@ def evaluate(
     seen: set[tuple[str, str, int]] = set()
     tick = progress or (lambda kind, n: None)
 
+    counting = threading.Lock()
+
     def work(sample: Sample) -> None:
         record = evaluator.record(sample)
         if stop.is_set():
             return  # interrupted: the sample is run again on resume
         store.append(record)
-        if record["execution"]["status"] == "sandbox_error":
-            summary.sandbox_errors += 1
-        summary.written += 1
+        with counting:
+            if record["execution"]["status"] == "sandbox_error":
+                summary.sandbox_errors += 1
+            summary.written += 1
         tick("done", 1)
 
     pending: set[Future[None]] = set()
@@ -328,7 +338,10 @@ def run(
     """``codeeval run``: start the sandbox (unless ``--no-exec``), evaluate, clean up."""
     if not opts.execute:
         return evaluate(opts, None, progress, stop)
-    load_prompts(opts.prompts)  # a bad prompt file is reported before the engine is touched
+    # Bad input is reported before the engine is touched.
+    load_prompts(opts.prompts)
+    if not opts.samples.exists():
+        raise InputError(f"{opts.samples}: no such samples file or directory")
     runner = make_runner(opts, image, docker_url)
     try:
         runner.start()

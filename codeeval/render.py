@@ -24,33 +24,48 @@ def footnote(table: Table) -> str:
     return "; ".join(parts)
 
 
+def _rows(table: Table) -> list[list[str]]:
+    """One row per prompt, one column per model, and an overall row per model."""
+    if not table.models:
+        return []
+    rows = [
+        [prompt, *(cell_text(table.cells.get((m, prompt))) for m in table.model_names)]
+        for prompt in table.prompt_ids
+    ]
+    rows.append(["all prompts", *(cell_text(table.models.get(m)) for m in table.model_names)])
+    return rows
+
+
 def rich_table(table: Table) -> RichTable:
+    note = footnote(table)
     out = RichTable(
         title=f"Pass ratio: {METRIC_TITLES[table.metric]}",
-        caption="mean ±sd over runs; n = runs"
-        + (f"; {footnote(table)}" if footnote(table) else ""),
+        caption="mean ±sd over runs; n = runs" + (f"; {note}" if note else ""),
+        min_width=72,
     )
-    out.add_column("model", style="bold")
-    for prompt in table.prompt_ids:
-        out.add_column(prompt, justify="right")
-    out.add_column("all", justify="right", style="bold")
+    out.add_column("prompt", style="bold")
     for model in table.model_names:
-        row = [cell_text(table.cells.get((model, p))) for p in table.prompt_ids]
-        out.add_row(model, *row, cell_text(table.models.get(model)))
+        out.add_column(model, justify="right")
+    rows = _rows(table)
+    for i, row in enumerate(rows):
+        out.add_row(*row, end_section=i == len(rows) - 2)
     return out
 
 
 def markdown(table: Table) -> str:
-    head = ["model", *table.prompt_ids, "all"]
+    head = ["prompt", *table.model_names]
     lines = [
         f"### Pass ratio: {METRIC_TITLES[table.metric]}",
         "",
-        "| " + " | ".join(head) + " |",
+        "| " + " | ".join(_escape(h) for h in head) + " |",
         "|" + "---|" * len(head),
     ]
-    for model in table.model_names:
-        row = [cell_text(table.cells.get((model, p))) for p in table.prompt_ids]
-        lines.append("| " + " | ".join([model, *row, cell_text(table.models.get(model))]) + " |")
+    for row in _rows(table):
+        lines.append("| " + " | ".join(_escape(c) for c in row) + " |")
     note = footnote(table)
     lines += ["", "mean ±sd over runs; n = runs" + (f"; {note}" if note else "")]
     return "\n".join(lines) + "\n"
+
+
+def _escape(text: str) -> str:
+    return text.replace("|", "\\|")

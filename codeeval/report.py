@@ -99,10 +99,11 @@ def aggregate(records: Iterable[dict[str, Any]]) -> Summary:
         summary.statuses[status] = summary.statuses.get(status, 0) + 1
         key = (str(record.get("model")), str(record.get("prompt_id")))
         applicable = record.get("applicable") or []
+        executed = not str((record.get("provenance") or {}).get("runner", "")).startswith("none")
         for metric, table in tables.items():
             if metric not in applicable:
                 continue
-            if status == "not_run":
+            if status == "not_run" or not executed:
                 table.excluded_not_run += 1
                 continue
             suite = execution.get(metric)

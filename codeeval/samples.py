@@ -83,6 +83,8 @@ def _iter_jsonl(path: Path) -> Iterator[Sample | BadInput]:
                     pass
                 yield BadInput(where, f"line longer than {MAX_LINE_BYTES >> 20} MiB, skipped")
                 continue
+            if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]  # a byte-order mark some editors write at the start of a file
             if not raw.strip():
                 continue
             try:
