@@ -15,8 +15,8 @@ from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
-from rich.text import Text
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.text import Text
 
 from codeeval import __version__
 from codeeval.config import settings
