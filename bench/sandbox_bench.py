@@ -38,7 +38,7 @@ from codeeval.runners.docker import DockerRunner
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def make_samples(n: int) -> list[RunRequest]:
+def make_samples(n: int, isolate: bool = True) -> list[RunRequest]:
     prompts = [p for p in load_prompts(ROOT / "prompts" / "coding").values() if p.reference]
     limits = Limits(timeout_s=20)
     requests: list[RunRequest] = []
@@ -58,6 +58,7 @@ def make_samples(n: int) -> list[RunRequest]:
             test_file="test_codeeval_reference.py",
             test_source=prompt.reference.tests,
             expected_tests=count_test_functions(prompt.reference.tests),
+            isolate=isolate,  # codeeval's default: the module in a process of its own
         )
         key = SampleKey(model=f"bench-{variant}", prompt_id=prompt.id, run=1)
         requests.append(RunRequest(key=key, suites=(spec,), limits=limits))

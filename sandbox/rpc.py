@@ -92,6 +92,7 @@ class Peer:
         self.remotes: dict[int, Remote] = {}
         self.classes: dict[int, type] = {}
         self._ids: dict[int, int] = {}
+        self._buf = bytearray()
         self.next_id = 0
 
     # ---------------------------------------------------------------- framing
@@ -102,20 +103,24 @@ class Peer:
             raise RemoteError("message too large")
         self.sock.sendall(struct.pack(">I", len(data)) + data)
 
-    def _recv_exact(self, n: int) -> bytes:
-        buf = bytearray()
-        while len(buf) < n:
-            chunk = self.sock.recv(min(n - len(buf), 1 << 20))
+    def _recv(self) -> dict[str, Any]:
+        # One buffered read usually holds a whole message: a call costs two syscalls.
+        while True:
+            if len(self._buf) >= 4:
+                (size,) = struct.unpack_from(">I", self._buf)
+                if size > MAX_FRAME:
+                    raise RemoteError("message too large")
+                if len(self._buf) >= 4 + size:
+                    body = bytes(self._buf[4 : 4 + size])
+                    del self._buf[: 4 + size]
+                    break
+            chunk = self.sock.recv(65536)
             if not chunk:
                 raise RemoteError("the other side closed the connection")
-            buf += chunk
-        return bytes(buf)
-
-    def _recv(self) -> dict[str, Any]:
-        (size,) = struct.unpack(">I", self._recv_exact(4))
-        if size > MAX_FRAME:
-            raise RemoteError("message too large")
-        value = json.loads(self._recv_exact(size))
+            self._buf += chunk
+            if len(self._buf) > MAX_FRAME + 4:
+                raise RemoteError("message too large")
+        value = json.loads(body)
         if not isinstance(value, dict):
             raise RemoteError("malformed message")
         return value

@@ -236,8 +236,8 @@ def _install_proxy(name: str, sock: socket.socket) -> None:
 # ------------------------------------------------------------- box helpers
 
 
-def _as_box(uid: int, work: Any) -> bytes:
-    """Run ``work()`` in a forked child under ``uid`` and return what it wrote (capped)."""
+def _start_helper(uid: int, work: Any) -> tuple[int, int]:
+    """Fork a helper that drops to ``uid`` and runs ``work()``; returns (pid, read end)."""
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:
@@ -247,8 +247,7 @@ def _as_box(uid: int, work: Any) -> bytes:
             os.setgroups([])
             os.setresgid(uid, uid, uid)
             os.setresuid(uid, uid, uid)
-            data = work()
-            view = memoryview(data)
+            view = memoryview(work())
             while view:
                 n = os.write(w, view)
                 view = view[n:]
@@ -257,6 +256,11 @@ def _as_box(uid: int, work: Any) -> bytes:
         finally:
             os._exit(status)
     os.close(w)
+    return pid, r
+
+
+def _finish_helper(pid: int, r: int) -> bytes:
+    """What the helper wrote (capped), once it has ended."""
     chunks: list[bytes] = []
     total = 0
     while True:
@@ -288,30 +292,6 @@ def _kill_all() -> bytes:
             return b"ok"
         time.sleep(0.0005)
     return b"left"
-
-
-def _kill_box(uid: int, child: int) -> tuple[bytes, int]:
-    """Kill every process of ``uid`` and reap ``child``; the supervisor cannot signal
-    box processes itself (it holds no CAP_KILL), so a helper does it as the box UID."""
-    r, w = os.pipe()
-    killer = os.fork()
-    if killer == 0:
-        status = 1
-        try:
-            os.close(r)
-            os.setgroups([])
-            os.setresgid(uid, uid, uid)
-            os.setresuid(uid, uid, uid)
-            os.write(w, _kill_all())
-            status = 0
-        finally:
-            os._exit(status)
-    os.close(w)
-    _, status = os.waitpid(child, 0)
-    verdict = os.read(r, 16)
-    os.close(r)
-    os.waitpid(killer, 0)
-    return verdict, status
 
 
 def _read_capped(path: str, cap: int) -> dict[str, Any]:
@@ -540,34 +520,44 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
             timed_out = True
             break
     duration = time.monotonic() - started
-    killed, status = _kill_box(uid, pid)
-    os.close(pidfd)
-    if module_pid is not None:
-        killed_module, _ = _kill_box(module_uid, module_pid)
-        if killed_module != b"ok":
-            killed = killed_module
-    exit_code = os.waitstatus_to_exitcode(status)
-    oom = _oom_kills() > oom_before >= 0
-
     cap_out = int(limits["output_kb"]) * 1024
 
-    def collect() -> bytes:
+    # One helper per box UID, started together: as that UID it kills every process of
+    # it (the supervisor holds no CAP_KILL), and once none is left it reads the report
+    # and output (tests box only) and deletes the UID's files and IPC objects.
+    def finish_tests() -> bytes:
+        if _kill_all() != b"ok":
+            return json.dumps({"killed": False}).encode()
         report = _read_capped(os.path.join(box, REPORT_NAME), MAX_REPORT_BYTES)
         tail = _tail(os.path.join(box, OUTPUT_NAME), cap_out)
         _wipe(uid)
-        return json.dumps({"report": report, "output": tail}).encode()
+        return json.dumps({"killed": True, "report": report, "output": tail}).encode()
 
-    def wipe_module() -> bytes:
+    def finish_module() -> bytes:
+        if _kill_all() != b"ok":
+            return json.dumps({"killed": False}).encode()
         _wipe(module_uid)
-        return b""
+        return json.dumps({"killed": True}).encode()
 
-    raw = _as_box(uid, collect)
-    if isolated:
-        _as_box(module_uid, wipe_module)
-    try:
-        collected = json.loads(raw)
-    except ValueError:
+    helpers = [_start_helper(uid, finish_tests)]
+    if module_pid is not None:
+        helpers.append(_start_helper(module_uid, finish_module))
+    _, status = os.waitpid(pid, 0)  # the helpers wait for these zombies to be reaped
+    os.close(pidfd)
+    if module_pid is not None:
+        os.waitpid(module_pid, 0)
+    results = []
+    for helper_pid, r in helpers:
+        try:
+            results.append(json.loads(_finish_helper(helper_pid, r)))
+        except ValueError:
+            results.append({"killed": False})
+    exit_code = os.waitstatus_to_exitcode(status)
+    oom = _oom_kills() > oom_before >= 0
+    collected = results[0]
+    if "report" not in collected:
         collected = {"report": {"state": "rejected", "why": "collector failed"}, "output": ""}
+    killed = b"ok" if all(r.get("killed") for r in results) else b"left"
     anomaly = []
     if killed != b"ok":
         anomaly.append("processes survived the kill loop")

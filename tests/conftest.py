@@ -36,7 +36,6 @@ def runner_image() -> str:
 @pytest.fixture(scope="session")
 def docker_runner(runner_image: str) -> Iterator[object]:
     from codeeval.runners.docker import DockerRunner
-
     from tests.docker.probes import LIMITS
 
     runner = DockerRunner(runner_image, LIMITS, jobs=2)

@@ -19,6 +19,7 @@ import socket
 import struct
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import docker
@@ -355,6 +356,7 @@ class DockerRunner:
         except ENGINE_ERRORS as exc:
             raise EngineError(f"cannot inspect the runner image: {exc}") from exc
         self.swept = sweep(self._client)
+        self._warm_pool()
         if self.preflight:
             from codeeval.runners.canary import preflight
 
@@ -440,6 +442,15 @@ class DockerRunner:
         finally:
             self._release(box, healthy)
         return results
+
+    def _warm_pool(self) -> None:
+        """Start every container of the pool at once, instead of one by one on demand."""
+        with ThreadPoolExecutor(self.jobs) as pool:
+            futures = [pool.submit(self._new_box) for _ in range(self.jobs)]
+        for future in futures:
+            if future.exception() is None:
+                self._idle.put(future.result())
+        # A container that failed to start is retried on demand, where failures count.
 
     def _check_limits(self, limits: Limits) -> None:
         """Container-level limits are the runner's; a request may only change per-suite ones."""
