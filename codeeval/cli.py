@@ -28,7 +28,7 @@ from codeeval.pipeline import run as run_pipeline
 app = typer.Typer(help="Evaluate language-model outputs, above all code.", no_args_is_help=True)
 image_app = typer.Typer(help="The runner image.", no_args_is_help=True)
 app.add_typer(image_app, name="image")
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
 out = Console(width=None if Console().is_terminal else 160)
 
 try:
