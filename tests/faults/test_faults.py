@@ -15,8 +15,7 @@ from tests.faults.test_interrupts import PROMPT, keys, labelled_containers
 
 RUNAWAY = {
     "oom": (
-        "def nap():\n    blocks = []\n    while True:\n"
-        "        blocks.append(bytearray(1 << 24))\n"
+        "def nap():\n    blocks = []\n    while True:\n        blocks.append(bytearray(1 << 24))\n"
     ),
     "timeout": "def nap():\n    while True:\n        pass\n",
 }
