@@ -2,18 +2,19 @@
 
 ::
 
-    CodeevalError                 exit 1  (generic)
-    ├── UsageError                exit 2  bad flags or paths
-    ├── InputError                exit 4  unreadable samples, bad prompt files
-    │   └── PromptError                   a prompt file with a missing or wrong key
-    ├── EngineError               exit 5  the Docker engine is unreachable or failed
-    │   ├── ImageMissing                  the runner image is not built
-    │   └── ImageBuildError               building the runner image failed
-    ├── SandboxError              exit 6  the sandbox itself broke (retried per sample)
-    ├── SecurityCheckFailed       exit 7  the pre-flight isolation check failed
-    └── StoreError                exit 8  the results directory cannot be written
+    CodeevalError                 exit 1   (generic)
+    ├── UsageError                exit 2   bad flags, or resuming with other settings
+    ├── InputError                exit 4   the samples cannot be read at all
+    │   └── PromptError           exit 10  a prompt file with a missing or wrong key
+    ├── EngineError               exit 5   the Docker engine is unreachable or failed
+    │   ├── ImageMissing          exit 9   the runner image is not built
+    │   └── ImageBuildError       exit 9   building the runner image failed
+    ├── SandboxError              exit 6   the sandbox itself broke (retried per sample)
+    ├── SecurityCheckFailed       exit 7   the pre-flight isolation check failed
+    └── StoreError                exit 8   the results directory cannot be written
 
-Exit 3 is reserved for "the run finished but some input lines were rejected".
+Exit 3 means "the run finished, but some input lines were rejected" (malformed lines,
+unknown prompt ids, duplicates), each reported with its location.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ class InputError(CodeevalError):
 
 
 class PromptError(InputError):
+    exit_code = 10
     hint = "every prompt file needs at least the keys id, domain and prompt"
 
 
@@ -53,10 +55,12 @@ class EngineError(CodeevalError):
 
 
 class ImageMissing(EngineError):
+    exit_code = 9
     hint = "build it with `codeeval image build`"
 
 
 class ImageBuildError(EngineError):
+    exit_code = 9
     hint = "see the build log above; `codeeval image build --base offline` needs mmdebstrap"
 
 

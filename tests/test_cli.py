@@ -187,7 +187,7 @@ def test_missing_samples_file_exits_4(
     assert "hint: check the file named above" in err
 
 
-def test_broken_prompt_file_exits_4(tmp_path: Path, samples: Path, fake: FakeRunner) -> None:
+def test_broken_prompt_file_exits_10(tmp_path: Path, samples: Path, fake: FakeRunner) -> None:
     prompts = tmp_path / "prompts"
     prompts.mkdir()
     for path in SHIPPED.glob("*.toml"):
@@ -195,7 +195,7 @@ def test_broken_prompt_file_exits_4(tmp_path: Path, samples: Path, fake: FakeRun
     broken = prompts / "zz_broken.toml"
     broken.write_text('id = "broken"\ndomain = "coding"\nmodule = "broken.py"\n')
     result, _, err = invoke("run", samples, "--prompts", prompts, "--out", tmp_path / "out")
-    assert result.exit_code == 4
+    assert result.exit_code == 10
     assert no_traceback(result)
     assert f"error: {broken}: missing key 'prompt'" in err
     assert "hint: every prompt file needs at least the keys id, domain and prompt" in err
@@ -211,7 +211,7 @@ def test_error_message_with_brackets_is_printed_verbatim(tmp_path: Path, samples
         'id = "slugify"\ndomain = "coding"\nprompt = "x"\n[reference]\ntests = "def test_a(): 0"\n'
     )
     result, _, err = invoke("run", samples, "--prompts", prompts, "--out", tmp_path / "o")
-    assert result.exit_code == 4
+    assert result.exit_code == 10
     assert f"error: {broken}: [reference] tests" in err
 
 

@@ -79,7 +79,7 @@ def test_missing_key_names_file_and_key(tmp_path: Path, key: str) -> None:
         load_prompt(path)
     assert str(path) in str(info.value)
     assert f"missing key {key!r}" in str(info.value)
-    assert info.value.exit_code == 4
+    assert info.value.exit_code == 10
     assert "id, domain and prompt" in info.value.hint
 
 
