@@ -47,12 +47,19 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import rpc
 
 BOX_ROOT = "/box"
-SCRATCH_DIRS = ("/tmp", "/dev/shm")
-FIRST_BOX_UID = 20000
+SCRATCH_DIRS = ("/tmp", "/dev/shm", "/dev/mqueue")
+#: This container's range of box UIDs, chosen by the host so that no two containers of a
+#: run share one: per-user kernel limits (RLIMIT_NPROC, inotify, signal queues) are
+#: counted per UID across the whole host, not per container.
+FIRST_BOX_UID = int(os.environ.get("CODEEVAL_FIRST_UID", "100000000"))
+UID_SPAN = 1_000_000
 REPORT_NAME = ".codeeval-junit.xml"
-OUTPUT_NAME = ".codeeval-output.txt"
+REPORT_RESERVE = 1024 * 1024
 MAX_REPORT_BYTES = 4 * 1024 * 1024
 SYSVIPC = ("shm", "msg", "sem")
+#: Bound before any model code runs: a module that replaces ``os._exit`` must not get to
+#: run code after pytest returned (e.g. to rewrite the report).
+_exit = os._exit
 #: Test-only weakenings ("sabotage testing"): set by the host at container creation, never
 #: by model code; each one must make at least one deny-test fail. See SECURITY.md.
 SABOTAGE = frozenset(filter(None, os.environ.get("CODEEVAL_SABOTAGE", "").split(",")))
@@ -115,7 +122,12 @@ def _plugins() -> list[str]:
 
 
 def _child(
-    req: dict[str, Any], uid: int, box: str, role: str = "tests", channel: int | None = None
+    req: dict[str, Any],
+    uid: int,
+    box: str,
+    role: str = "tests",
+    channel: int | None = None,
+    output: int | None = None,
 ) -> None:
     """Runs in a forked child; never returns.
 
@@ -127,6 +139,10 @@ def _child(
     try:
         devnull = os.open("/dev/null", os.O_RDWR)
         os.dup2(devnull, 0)
+        # Output goes to a pipe the supervisor drains, keeping only the tail: endless
+        # output costs neither memory nor disk, and never breaks pytest's report.
+        os.dup2(devnull if output is None else output, 1)
+        os.dup2(1, 2)
         if channel is not None:
             os.dup2(channel, 3)
         # The protocol pipe, the pidfd, anything inherited: only 0-2 (and 3) stay open.
@@ -150,10 +166,15 @@ def _child(
         os.umask(0o077)
         os.mkdir(box, 0o700)
         os.chdir(box)
-        out = os.open(OUTPUT_NAME, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-        os.dup2(out, 1)
-        os.dup2(out, 2)
-        os.close(out)
+        if role != "module":
+            # Reserve room for the report before model code can fill the scratch space;
+            # pytest truncates the file and writes into the space this frees.
+            fd = os.open(REPORT_NAME, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            try:
+                os.posix_fallocate(fd, 0, REPORT_RESERVE)
+            except OSError:
+                pass
+            os.close(fd)
         tests = set(req["test_files"])
         for name, content in req["files"].items():
             if role == "isolated-tests" and name not in tests:
@@ -212,7 +233,7 @@ def _child(
         except OSError:
             pass
     finally:
-        os._exit(code)
+        _exit(code)
 
 
 def _install_proxy(name: str, sock: socket.socket) -> None:
@@ -308,24 +329,25 @@ def _read_capped(path: str, cap: int) -> dict[str, Any]:
         if info.st_size > cap:
             return {"state": "rejected", "why": f"too large ({info.st_size} bytes)"}
         data = os.read(fd, cap + 1)
+        if not data.strip(b"\0"):
+            return {"state": "missing"}  # the reserved space, never written: pytest did not finish
         return {"state": "ok", "data": base64.b64encode(data[:cap]).decode()}
     finally:
         os.close(fd)
 
 
-def _tail(path: str, cap: int) -> str:
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:
-        return ""
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return ""
-        size = os.fstat(fd).st_size
-        os.lseek(fd, max(0, size - cap), os.SEEK_SET)
-        return os.read(fd, cap).decode("utf-8", "replace")
-    finally:
-        os.close(fd)
+def _drain(fd: int, tail: bytearray, cap: int) -> None:
+    """Read what is available from a non-blocking pipe, keeping only the last ``cap`` bytes."""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except BlockingIOError:
+            return
+        if not chunk:
+            return
+        tail += chunk
+        if len(tail) > cap:
+            del tail[: len(tail) - cap]
 
 
 def _remove_tree(path: str) -> None:
@@ -374,19 +396,18 @@ def _ipc_header_check() -> None:
                 head = fh.readline().split()
         except OSError:
             continue
-        if "uid" in head:
-            _UID_COL[kind] = head.index("uid")
+        _UID_COL[kind] = [head.index(c) for c in ("uid", "cuid") if c in head]
 
 
-_UID_COL: dict[str, int] = {}
+#: Columns of /proc/sysvipc/* holding the owner and the creator. An owner may hand an
+#: object to another UID (IPC_SET), so both count: the creator can still remove it.
+_UID_COL: dict[str, list[int]] = {}
 
 
 def _ipc_owned(uid: int) -> list[tuple[str, int]]:
     result = []
     for kind in SYSVIPC:
-        col = _UID_COL.get(kind)
-        if col is None:
-            continue
+        columns = _UID_COL.get(kind, [])
         try:
             with open(f"/proc/sysvipc/{kind}") as fh:
                 lines = fh.read().splitlines()[1:]
@@ -395,11 +416,23 @@ def _ipc_owned(uid: int) -> list[tuple[str, int]]:
         for line in lines:
             cols = line.split()
             try:
-                if int(cols[col]) == uid:
+                if any(int(cols[c]) == uid for c in columns):
                     result.append((kind, int(cols[1])))
             except (IndexError, ValueError):
                 continue
     return result
+
+
+def _ipc_left() -> bool:
+    """Whether any SysV IPC object exists at all: none may outlive the suite that made it."""
+    for kind in SYSVIPC:
+        try:
+            with open(f"/proc/sysvipc/{kind}") as fh:
+                if len(fh.read().splitlines()) > 1:
+                    return True
+        except OSError:
+            continue
+    return False
 
 
 def _remove_ipc(objects: list[tuple[str, int]]) -> None:
@@ -414,6 +447,17 @@ def _remove_ipc(objects: list[tuple[str, int]]) -> None:
             libc.msgctl(ident, ipc_rmid, None)
         else:
             libc.semctl(ident, 0, ipc_rmid)
+
+
+def _leftovers() -> list[str]:
+    """Everything in the writable places: after a suite's wipe there must be nothing."""
+    found = []
+    for top in (BOX_ROOT, *SCRATCH_DIRS):
+        try:
+            found += [os.path.join(top, name) for name in os.listdir(top)]
+        except OSError:
+            continue
+    return found
 
 
 def _wipe(uid: int) -> None:
@@ -490,37 +534,45 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
     started = time.monotonic()
     module_pid = None
     module_uid = uid + 1
+    out_r, out_w = os.pipe()
     if isolated:
         ours, theirs = socket.socketpair()
         module_pid = os.fork()
         if module_pid == 0:
             ours.close()
-            _child(
-                req, module_uid, os.path.join(BOX_ROOT, f"b{module_uid}"), "module", theirs.fileno()
-            )
+            os.close(out_r)
+            module_box = os.path.join(BOX_ROOT, f"b{module_uid}")
+            _child(req, module_uid, module_box, "module", theirs.fileno())
         pid = os.fork()
         if pid == 0:
             theirs.close()
-            _child(req, uid, box, "isolated-tests", ours.fileno())
+            os.close(out_r)
+            _child(req, uid, box, "isolated-tests", ours.fileno(), out_w)
         ours.close()
         theirs.close()
     else:
         pid = os.fork()
         if pid == 0:
-            _child(req, uid, box)
+            os.close(out_r)
+            _child(req, uid, box, output=out_w)
+    os.close(out_w)
+    os.set_blocking(out_r, False)
+    cap_out = int(limits["output_kb"]) * 1024
+    tail = bytearray()
     pidfd = os.pidfd_open(pid)
     timed_out = False
     remaining = timeout
     while True:
-        ready, _, _ = select.select([pidfd], [], [], max(0.0, remaining))
-        if ready:
+        ready, _, _ = select.select([pidfd, out_r], [], [], max(0.0, remaining))
+        if out_r in ready:
+            _drain(out_r, tail, cap_out)
+        if pidfd in ready:
             break
         remaining = timeout - (time.monotonic() - started)
         if remaining <= 0:
             timed_out = True
             break
     duration = time.monotonic() - started
-    cap_out = int(limits["output_kb"]) * 1024
 
     # One helper per box UID, started together: as that UID it kills every process of
     # it (the supervisor holds no CAP_KILL), and once none is left it reads the report
@@ -529,9 +581,8 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
         if _kill_all() != b"ok":
             return json.dumps({"killed": False}).encode()
         report = _read_capped(os.path.join(box, REPORT_NAME), MAX_REPORT_BYTES)
-        tail = _tail(os.path.join(box, OUTPUT_NAME), cap_out)
         _wipe(uid)
-        return json.dumps({"killed": True, "report": report, "output": tail}).encode()
+        return json.dumps({"killed": True, "report": report}).encode()
 
     def finish_module() -> bytes:
         if _kill_all() != b"ok":
@@ -552,11 +603,13 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
             results.append(json.loads(_finish_helper(helper_pid, r)))
         except ValueError:
             results.append({"killed": False})
+    _drain(out_r, tail, cap_out)  # every writer is dead now
+    os.close(out_r)
     exit_code = os.waitstatus_to_exitcode(status)
     oom = _oom_kills() > oom_before >= 0
     collected = results[0]
     if "report" not in collected:
-        collected = {"report": {"state": "rejected", "why": "collector failed"}, "output": ""}
+        collected = {"report": {"state": "rejected", "why": "collector failed"}}
     killed = b"ok" if all(r.get("killed") for r in results) else b"left"
     anomaly = []
     if killed != b"ok":
@@ -564,11 +617,11 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
     for box_uid in (uid, module_uid) if isolated else (uid,):
         if _pids_of(box_uid):
             anomaly.append(f"processes of box UID {box_uid} are still alive")
-        leftovers = _owned_entries(box_uid)
-        if leftovers:
-            anomaly.append(f"files left behind: {leftovers[:5]}")
-        if _ipc_owned(box_uid):
-            anomaly.append("IPC objects left behind")
+    leftovers = _leftovers()
+    if leftovers:
+        anomaly.append(f"files left behind: {leftovers[:5]}")
+    if _ipc_left():
+        anomaly.append("IPC objects left behind")
     return {
         "id": req.get("id"),
         "exit_code": exit_code,
@@ -576,7 +629,7 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
         "oom": oom and exit_code == -signal.SIGKILL and not timed_out,
         "duration_s": round(duration, 4),
         "report": collected.get("report"),
-        "output": collected.get("output", ""),
+        "output": tail.decode("utf-8", "replace"),
         "anomaly": "; ".join(anomaly),
         "uid": uid,
     }
@@ -599,6 +652,8 @@ def main() -> None:
             req = json.loads(line)
             if req.get("op") == "run":
                 problem = _valid_request(req)
+                if next_uid + 2 > FIRST_BOX_UID + UID_SPAN:
+                    problem = "this container's box UIDs are used up"
                 if problem:
                     resp = {"id": req.get("id"), "error": problem}
                 else:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import random
 import socket
 import struct
 import threading
@@ -44,6 +45,12 @@ READY_TIMEOUT_S = 60.0
 #: Time the supervisor may take beyond the suite deadline to kill, collect and wipe.
 GRACE_S = 10.0
 RETRY_PAUSE_S = 1.0
+#: Box UIDs: each container gets its own span, so no two containers share a UID (the
+#: kernel counts some limits per UID across the host). Spans start at 10^8, far above
+#: the accounts a host has, and stay below 2^32.
+UID_BASE = 100_000_000
+UID_SPAN = 1_000_000
+UID_SLOTS = 4000
 ENGINE_ERRORS = (docker.errors.DockerException, requests.exceptions.RequestException, OSError)
 
 
@@ -77,10 +84,11 @@ class Box:
         limits: Limits,
         run_id: str,
         sabotage: frozenset[str] = frozenset(),
+        first_uid: int = UID_BASE,
     ):
         self.client = client
         self.limits = limits
-        self.container: Container = _create(client, image, limits, run_id, sabotage)
+        self.container: Container = _create(client, image, limits, run_id, sabotage, first_uid)
         self._buf = b""
         self._next_id = 0
         try:
@@ -185,6 +193,7 @@ def _create(
     limits: Limits,
     run_id: str,
     sabotage: frozenset[str] = frozenset(),
+    first_uid: int = UID_BASE,
 ) -> Container:
     """Create (not start) a runner container with every isolation setting on.
 
@@ -221,7 +230,11 @@ def _create(
         ipc_mode="private",
         pid_mode="",
         hostname="sandbox",
-        environment={"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"},
+        environment={
+            "PATH": "/usr/local/bin:/usr/bin:/bin",
+            "LANG": "C.UTF-8",
+            "CODEEVAL_FIRST_UID": str(first_uid),
+        },
         working_dir="/box",
         log_config=LogConfig(type="json-file", config={"max-size": "1m", "max-file": "1"}),
         labels={
@@ -336,6 +349,8 @@ class DockerRunner:
         self.swept = 0
         self.recycled = 0
         self._closed = False
+        self._boxes_made = 0
+        self._slot_offset = random.randrange(UID_SLOTS)
 
     @property
     def image_digest(self) -> str | None:
@@ -452,6 +467,14 @@ class DockerRunner:
                 self._idle.put(future.result())
         # A container that failed to start is retried on demand, where failures count.
 
+    def _uid_span(self) -> int:
+        """The first box UID of a new container: a span no other container of this run
+        uses (concurrent runs start at random slots; see SECURITY.md)."""
+        with self._lock:
+            slot = (self._slot_offset + self._boxes_made) % UID_SLOTS
+            self._boxes_made += 1
+        return UID_BASE + slot * UID_SPAN
+
     def _check_limits(self, limits: Limits) -> None:
         """Container-level limits are the runner's; a request may only change per-suite ones."""
         fixed = ("memory_mb", "pids", "cpus", "tmpfs_mb")
@@ -469,7 +492,9 @@ class DockerRunner:
         if self._closed:
             raise SandboxError("the runner was closed")
         try:
-            box = Box(self.client, self.image, self.limits, self.run_id, self.sabotage)
+            box = Box(
+                self.client, self.image, self.limits, self.run_id, self.sabotage, self._uid_span()
+            )
         except ENGINE_ERRORS as exc:
             raise SandboxError(f"cannot start a runner container: {exc}") from exc
         with self._lock:
