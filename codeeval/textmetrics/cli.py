@@ -1,0 +1,197 @@
+"""``codeeval metrics``: the text metrics from the command line.
+
+``gold`` scores the evasion detector (and the keyword baselines) on the gold set and exits
+0 when the targets are met, 3 when they are missed (FPR < 5 %, FNR < 2 %, kappa >= 0.9
+on the chosen split; for ``--split all`` on the held-out test split), 2 on a usage error
+or an unreadable gold file. ``text`` prints the metrics of one text file as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from codeeval.models import Prompt
+
+from .gold import (
+    TARGET_FNR,
+    TARGET_FPR,
+    TARGET_KAPPA,
+    BinaryScore,
+    GoldReport,
+    load_gold,
+    score_splits,
+)
+from .measure import measure
+
+metrics_app = typer.Typer(
+    help="Objective text metrics (words, target deviation, truncation, evasion) and the "
+    "evasion gold set. Exit codes: 0 ran (gold: targets met), 3 gold targets missed, "
+    "2 usage error or unreadable input.",
+    no_args_is_help=True,
+)
+
+EXIT_TARGETS_MISSED = 3
+EXIT_BAD_INPUT = 2
+
+
+class SplitChoice(StrEnum):
+    all = "all"
+    dev = "dev"
+    test = "test"
+
+
+class DomainChoice(StrEnum):
+    prose = "prose"
+    speech = "speech"
+    coding = "coding"
+
+
+def _pct(value: float | None) -> str:
+    return "–" if value is None else f"{100 * value:.1f}%"
+
+
+def _num(value: float | None, digits: int = 3) -> str:
+    return "–" if value is None else f"{value:.{digits}f}"
+
+
+def _binary_columns(table: Table) -> None:
+    table.add_column("detector", no_wrap=True)
+    for col in ("TP", "FP", "TN", "FN", "P", "R", "FPR", "FNR", "κ"):
+        table.add_column(col, justify="right", no_wrap=True)
+
+
+def _binary_row(table: Table, b: BinaryScore) -> None:
+    precision = b.tp / (b.tp + b.fp) if b.tp + b.fp else None
+    recall = b.tp / (b.tp + b.fn) if b.tp + b.fn else None
+    table.add_row(
+        b.name,
+        str(b.tp),
+        str(b.fp),
+        str(b.tn),
+        str(b.fn),
+        _num(precision, 2),
+        _num(recall, 2),
+        _pct(b.fpr),
+        _pct(b.fnr),
+        _num(b.kappa, 2),
+    )
+
+
+def _render(console: Console, report: GoldReport) -> None:
+    classes = Table(
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        title=f"Evasion classes — split {report.split} ({report.cases} cases)",
+    )
+    for col in ("class", "TP", "FP", "FN", "precision", "recall", "F1"):
+        classes.add_column(col, justify="left" if col == "class" else "right")
+    for c in report.classes:
+        classes.add_row(
+            c.label, str(c.tp), str(c.fp), str(c.fn), _num(c.precision), _num(c.recall), _num(c.f1)
+        )
+    console.print(classes)
+
+    binary = Table(
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        title=f"Any evasion (baselines see refusals only) — split {report.split}",
+    )
+    _binary_columns(binary)
+    for b in (report.binary, *report.baselines):
+        _binary_row(binary, b)
+    console.print(binary)
+
+    refusal = Table(
+        box=box.SIMPLE_HEAD, pad_edge=False, title=f"Refusal or not — split {report.split}"
+    )
+    _binary_columns(refusal)
+    for b in report.refusal:
+        _binary_row(refusal, b)
+    console.print(refusal)
+
+    verdict = "[green]met[/green]" if report.targets_met else "[red]missed[/red]"
+    console.print(
+        f"Targets (FPR < {100 * TARGET_FPR:.0f} %, FNR < {100 * TARGET_FNR:.0f} %, "
+        f"kappa ≥ {TARGET_KAPPA}): {verdict}; exact class-set match "
+        f"{100 * report.exact_match:.1f} %"
+    )
+    if report.misses:
+        console.print(
+            "Mismatches: "
+            + ", ".join(
+                f"{m.id} (expected {'/'.join(m.expected) or '–'}, got {'/'.join(m.got) or '–'})"
+                for m in report.misses
+            )
+        )
+    console.print()
+
+
+@metrics_app.command("gold")
+def gold_command(
+    gold: Annotated[
+        Path | None, typer.Option("--gold", help="Gold set JSONL (default: the shipped one).")
+    ] = None,
+    split: Annotated[SplitChoice, typer.Option("--split", help="Which half to score.")] = (
+        SplitChoice.all
+    ),
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+) -> None:
+    """Score the evasion detector and the keyword baselines on the gold set."""
+    console = Console()
+    try:
+        cases = load_gold(gold)
+    except (OSError, ValueError) as exc:
+        console.print(f"error: cannot read the gold set: {exc}", markup=False)
+        console.print("hint: pass --gold with a JSONL file of gold cases", markup=False)
+        raise typer.Exit(EXIT_BAD_INPUT) from exc
+    reports = score_splits(cases, split.value)
+    if as_json:
+        payload = [r.model_dump(mode="json") | {"targets_met": r.targets_met} for r in reports]
+        typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+    else:
+        for report in reports:
+            _render(console, report)
+    gate = next((r for r in reports if r.split == "test"), reports[-1])
+    raise typer.Exit(0 if gate.targets_met else EXIT_TARGETS_MISSED)
+
+
+@metrics_app.command("text")
+def text_command(
+    file: Annotated[Path, typer.Argument(help="The model output to measure.")],
+    prompt_text: Annotated[str, typer.Option("--prompt-text", help="The prompt's text.")] = "",
+    target_words: Annotated[
+        int | None, typer.Option("--target-words", help="The prompt file's target_words.")
+    ] = None,
+    forbids_preamble: Annotated[
+        bool, typer.Option("--forbids-preamble", help="The prompt forbids a preamble.")
+    ] = False,
+    finish_reason: Annotated[
+        str | None, typer.Option("--finish-reason", help="The server's finish reason.")
+    ] = None,
+    domain: Annotated[DomainChoice, typer.Option("--domain")] = DomainChoice.prose,
+) -> None:
+    """Print the text metrics of one output file as JSON."""
+    try:
+        # surrogateescape keeps undecodable bytes visible as lone surrogates, which the
+        # metrics report as an issue instead of failing here.
+        text = file.read_text(encoding="utf-8", errors="surrogateescape")
+    except OSError as exc:
+        typer.echo(f"error: cannot read {file}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(EXIT_BAD_INPUT) from exc
+    prompt = Prompt(
+        id=file.stem or "text",
+        domain=domain.value,
+        prompt=prompt_text,
+        target_words=target_words,
+        forbids_preamble=forbids_preamble,
+    )
+    metrics = measure(prompt, text, finish_reason=finish_reason)
+    typer.echo(json.dumps(metrics.model_dump(mode="json"), ensure_ascii=False, indent=2))

@@ -1,0 +1,243 @@
+"""Sentences and their cues, found without scanning the whole text with every pattern.
+
+Running some forty cue patterns over every output costs tens of milliseconds. Instead each
+line is cut into tokens once; only sentences containing a cue's trigger word (see
+:class:`.lexicon.Cue`) are matched against that cue. The opening paragraph and the region
+around a candidate note are split into sentences too, because their structure matters
+even where no cue fires. ``full=True`` disables the prefilter; tests use it to prove that
+the prefilter changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from . import lexicon as lx
+from .disclaimers import DISCLAIMER_CUES
+from .sentences import split_sentences
+
+ALL_CUES: tuple[lx.Cue, ...] = DISCLAIMER_CUES + lx.DECLINE_CUES
+DECLINE_FAMILIES = frozenset(c.family for c in lx.DECLINE_CUES)
+
+_STRIP = ".,;:!?\"'()[]{}*_–—„“”»«›‹‚‘’…\\<>|#~`+=&%$§@^"
+_PARTS = re.compile(r"[-/]")
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+_ALNUM = re.compile(r"[^\W_]")
+
+
+def token_keys(lowered: str) -> set[str]:
+    """Prefilter keys of every token of a lower-cased text (hyphenated parts included)."""
+    keys: set[str] = set()
+    for token in set(lowered.split()):
+        token = token.strip(_STRIP)
+        if not token:
+            continue
+        keys.add(lx.key(token))
+        if "-" in token or "/" in token:
+            keys.update(lx.key(part) for part in _PARTS.split(token) if part)
+    return keys
+
+
+def _index() -> tuple[dict[str, tuple[lx.Cue, ...]], dict[lx.Cue, frozenset[str]]]:
+    by_key: defaultdict[str, list[lx.Cue]] = defaultdict(list)
+    also: dict[lx.Cue, frozenset[str]] = {}
+    for cue in ALL_CUES:
+        for word in cue.triggers.split():
+            by_key[lx.key(word)].append(cue)
+        also[cue] = frozenset(lx.key(w) for w in cue.also.split())
+    return {k: tuple(v) for k, v in by_key.items()}, also
+
+
+_BY_KEY, _ALSO = _index()
+TRIGGER_KEYS = frozenset(_BY_KEY)
+
+
+def _triggered(keys: set[str]) -> set[lx.Cue]:
+    return {c for k in keys & TRIGGER_KEYS for c in _BY_KEY[k]}
+
+
+def _bound(cues: set[lx.Cue], bracketed: bool) -> int:
+    """The highest disclaimer score the cues could give together."""
+    best: dict[str, int] = {}
+    for c in cues:
+        if c.family not in DECLINE_FAMILIES:
+            best[c.family] = max(best.get(c.family, 0), c.weight)
+    return sum(best.values()) + (1 if best and bracketed else 0)
+
+
+@dataclass(slots=True)
+class Sent:
+    """A sentence of the analysis text with its cue evidence."""
+
+    start: int
+    end: int
+    para: int
+    text: str
+    keys: set[str]
+    """Trigger keys that occur in the sentence (a superset: substring test)."""
+    line: int
+    """Index of the sentence's line (its token keys decide a cue's ``also`` condition)."""
+    families: dict[str, int] = field(default_factory=dict)
+    """Disclaimer cue families found, with their weights."""
+    decline_matches: list[tuple[str, re.Match[str]]] = field(default_factory=list)
+    evaluated: bool = False
+    full: bool = False
+    """Whether every cue was matched (not only the triggered ones that could score 2)."""
+
+
+class Doc:
+    """One analysis text: sentences on demand, cue evaluation, word counts.
+
+    Args:
+        text: The output as measured (notices blanked); words are counted here.
+        masked: The same text with code and quoted speech blanked; cues are searched here.
+    """
+
+    def __init__(self, text: str, masked: str) -> None:
+        self.text = text
+        self.masked = masked
+        self.lowered = masked.lower()
+        if len(self.lowered) != len(masked):  # a few characters lower-case to two
+            self.lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in masked)
+        self.breaks = [m.start() for m in _PARAGRAPH_BREAK.finditer(masked)]
+        self.line_starts = [0]
+        pos = masked.find("\n")
+        while pos >= 0:
+            self.line_starts.append(pos + 1)
+            pos = masked.find("\n", pos + 1)
+        self._line_words: list[int] | None = None
+        self._sentences: dict[int, list[Sent]] = {}
+        self._line_keys: dict[int, set[str]] = {}
+        # Which trigger keys occur on which line: one token pass over the whole text, then
+        # a substring search per trigger present (a superset, which is all a filter needs).
+        self._line_active: dict[int, set[str]] = defaultdict(set)
+        for k in token_keys(self.lowered) & TRIGGER_KEYS:
+            pos = self.lowered.find(k)
+            while pos >= 0:
+                self._line_active[bisect_right(self.line_starts, pos) - 1].add(k)
+                pos = self.lowered.find(k, pos + 1)
+
+    # ---------------------------------------------------------------- positions and words
+
+    def para_of(self, pos: int) -> int:
+        return bisect_right(self.breaks, pos)
+
+    def para_bounds(self, para: int) -> tuple[int, int]:
+        start = self.breaks[para - 1] if para > 0 else 0
+        end = self.breaks[para] if para < len(self.breaks) else len(self.masked)
+        return start, end
+
+    def words_before(self, pos: int) -> int:
+        """White-space separated tokens of the measured text before ``pos``."""
+        if self._line_words is None:
+            counts = [0]
+            for text_line in self.text.split("\n"):
+                counts.append(counts[-1] + len(text_line.split()))
+            self._line_words = counts
+        i = bisect_right(self.line_starts, pos) - 1
+        start = self.line_starts[i]
+        return self._line_words[i] + len(self.text[start:pos].split())
+
+    def words(self, start: int, end: int) -> int:
+        return max(0, self.words_before(end) - self.words_before(start))
+
+    def first_content(self) -> int | None:
+        m = _ALNUM.search(self.masked)
+        return m.start() if m else None
+
+    # ---------------------------------------------------------------- sentences
+
+    def _bounds(self, i: int) -> tuple[int, int]:
+        start = self.line_starts[i]
+        end = self.line_starts[i + 1] - 1 if i + 1 < len(self.line_starts) else len(self.masked)
+        return start, end
+
+    def line_keys(self, i: int) -> set[str]:
+        """All token keys of line ``i`` (cached)."""
+        keys = self._line_keys.get(i)
+        if keys is None:
+            start, end = self._bounds(i)
+            keys = self._line_keys[i] = token_keys(self.lowered[start:end])
+        return keys
+
+    def _line(self, i: int) -> list[Sent]:
+        cached = self._sentences.get(i)
+        if cached is not None:
+            return cached
+        start, end = self._bounds(i)
+        sents = []
+        active = self._line_active.get(i, set())
+        for s in split_sentences(self.masked[start:end]):
+            a = start + s.start
+            lowered = self.lowered[a : start + s.end]
+            keys = {k for k in active if k in lowered}
+            sents.append(Sent(a, start + s.end, self.para_of(a), s.text, keys, i))
+        self._sentences[i] = sents
+        return sents
+
+    def sentences_between(self, start: int, end: int) -> list[Sent]:
+        """Every sentence that starts in ``[start, end)``, in order."""
+        first = max(0, bisect_right(self.line_starts, start) - 1)
+        last = bisect_left(self.line_starts, end)
+        return [s for i in range(first, last) for s in self._line(i) if start <= s.start < end]
+
+    def _promising(self, i: int, cues: set[lx.Cue], bracketed: bool) -> bool:
+        """Whether line ``i``, with these cue triggers, can hold a decline or a disclaimer."""
+        if _bound(cues, bracketed) >= 2:
+            return True
+        declines = [c for c in cues if c.family in DECLINE_FAMILIES]
+        if not declines:
+            return False
+        keys = self.line_keys(i)
+        return any(not _ALSO[c] or not keys.isdisjoint(_ALSO[c]) for c in declines)
+
+    def candidates(self, full: bool = False) -> list[Sent]:
+        """The sentences that may hold a decline or a disclaimer (all sentences if ``full``).
+
+        A line is only split into sentences when the cues its words trigger could add up
+        to a disclaimer score of 2 or contain a decline.
+        """
+        out: list[Sent] = []
+        lines = range(len(self.line_starts)) if full else sorted(self._line_active)
+        for i in lines:
+            if not full:
+                start, end = self._bounds(i)
+                line = self.lowered[start:end]
+                if not self._promising(
+                    i, _triggered(self._line_active[i]), "(" in line or "[" in line
+                ):
+                    continue
+            for s in self._line(i):
+                if full or s.keys:
+                    self.evaluate(s, full)
+                    if full or s.families or s.decline_matches:
+                        out.append(s)
+        return out
+
+    def evaluate(self, s: Sent, full: bool = False) -> Sent:
+        """Match the cues triggered in ``s`` (every cue if ``full``); idempotent."""
+        if s.full or (s.evaluated and not full):
+            return s
+        s.evaluated, s.full = True, full
+        s.families.clear()
+        s.decline_matches.clear()
+        if full:
+            cues: set[lx.Cue] = set(ALL_CUES)
+        else:
+            cues = _triggered(s.keys)
+            if _bound(cues, s.text.startswith(("(", "["))) < 2:
+                cues = {c for c in cues if c.family in DECLINE_FAMILIES}
+        for cue in cues:
+            also = _ALSO[cue]
+            if also and not full and self.line_keys(s.line).isdisjoint(also):
+                continue
+            if cue.family in DECLINE_FAMILIES:
+                s.decline_matches.extend(
+                    (cue.family, m) for m in cue.pattern.finditer(self.masked, s.start, s.end)
+                )
+            elif cue.pattern.search(self.masked, s.start, s.end):
+                s.families[cue.family] = max(s.families.get(cue.family, 0), cue.weight)
+        return s

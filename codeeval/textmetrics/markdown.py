@@ -1,0 +1,98 @@
+"""The few pieces of Markdown structure the metrics depend on.
+
+Only fenced code blocks (``` or ~~~) are recognised as code. Indented code blocks are not:
+in model prose, indentation is far more often a poem or a quoted letter than code.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})([^\n]*)$", re.MULTILINE)
+
+
+@dataclass(frozen=True, slots=True)
+class OpenFence:
+    """The fence that is open at some point of the text (character and length)."""
+
+    char: str
+    length: int
+
+
+@dataclass(frozen=True, slots=True)
+class CodeLayout:
+    """Where the fenced code blocks of a text are."""
+
+    blocks: tuple[tuple[int, int], ...]
+    """``(start, end)`` of each block including its fence lines."""
+    open_at_end: OpenFence | None
+    """The fence still open when the text ends (a cut-off block), else None."""
+
+
+def code_layout(text: str, state: OpenFence | None = None) -> CodeLayout:
+    """Find fenced code blocks.
+
+    Args:
+        text: Markdown text (or one chunk of it).
+        state: The fence left open by the previous chunk, when counting in chunks.
+
+    A closing fence uses the same character, is at least as long as the opening one and has
+    no info string, as in CommonMark; other fence-like lines inside a block are code.
+    """
+    if "```" not in text and "~~~" not in text and state is None:
+        return CodeLayout(blocks=(), open_at_end=None)
+    blocks: list[tuple[int, int]] = []
+    open_fence = state
+    block_start = 0
+    for m in _FENCE.finditer(text):
+        run, info = m.group(1), m.group(2)
+        if open_fence is None:
+            if run[0] == "`" and "`" in info:
+                continue  # an inline code span at line start, not a fence
+            open_fence = OpenFence(run[0], len(run))
+            block_start = m.start()
+        elif run[0] == open_fence.char and len(run) >= open_fence.length and not info.strip():
+            blocks.append((block_start, m.end()))
+            open_fence = None
+    if open_fence is not None:
+        blocks.append((block_start, len(text)))
+    return CodeLayout(blocks=tuple(blocks), open_at_end=open_fence)
+
+
+def prose_parts(text: str, layout: CodeLayout) -> list[str]:
+    """The pieces of ``text`` outside code blocks."""
+    if not layout.blocks:
+        return [text]
+    parts: list[str] = []
+    pos = 0
+    for start, end in layout.blocks:
+        parts.append(text[pos:start])
+        pos = end
+    parts.append(text[pos:])
+    return parts
+
+
+_NOT_NEWLINE = re.compile(r"[^\n]")
+
+
+def blank(segment: str) -> str:
+    """Replace every character except newlines by a space (keeps offsets and lines)."""
+    return _NOT_NEWLINE.sub(" ", segment)
+
+
+def mask_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    """Blank the given ``(start, end)`` spans of ``text``; spans must be sorted."""
+    if not spans:
+        return text
+    out: list[str] = []
+    pos = 0
+    for start, end in spans:
+        if end <= pos:
+            continue
+        start = max(start, pos)
+        out.append(text[pos:start])
+        out.append(blank(text[start:end]))
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)

@@ -1,0 +1,51 @@
+"""Masking quoted and direct speech before marker search.
+
+A character who says "please note" or "I can't do that" is plot, not the model distancing
+itself, so quoted spans and dash-dialogue lines are blanked (same length, so offsets stay
+valid) before the evasion detector looks for markers.
+
+Quote pairs do not span line breaks: model output puts a paragraph on one line, and an
+unbalanced straight quote must not swallow the rest of the text. An opening mark without a
+closing one masks to the end of its line, which is how multi-paragraph speech is written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .markdown import mask_spans
+
+_QUOTED = re.compile(
+    "|".join(
+        (
+            r"„[^“”\"\n]*[“”\"]?",  # German „…“ (also „…” and „…")
+            r"»[^«\n]*«?",  # German »…«
+            r"«[^»\n]*»?",  # French and Swiss «…»
+            r"›[^‹\n]*‹",  # German ›…‹
+            r"‹[^›\n]*›",  # Swiss ‹…›
+            r"‚[^‘’\n]*[‘’]",  # German ‚…‘
+            r"“[^”“\n]*[”“]?",  # English “…” (and German-style “…“)
+            r"\"[^\"\n]*\"?",  # straight quotes
+            r"‘(?:[^’\n]|’(?=[A-Za-z]))*’",  # English ‘…’, apostrophes inside allowed
+        )
+    )
+)
+_DASH_DIALOGUE = re.compile(r"^[ \t]*[—–][^\n]*", re.MULTILINE)
+
+_QUOTE_CHARS = frozenset('„»«›‹‚“"‘')
+
+
+def quoted_spans(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of every quoted span and dash-dialogue line, sorted."""
+    spans: list[tuple[int, int]] = []
+    if any(c in text for c in _QUOTE_CHARS):
+        spans.extend(m.span() for m in _QUOTED.finditer(text))
+    if "—" in text or "–" in text:
+        spans.extend(m.span() for m in _DASH_DIALOGUE.finditer(text))
+    spans.sort()
+    return spans
+
+
+def mask_quotes(text: str) -> str:
+    """``text`` with quoted and direct speech blanked."""
+    return mask_spans(text, quoted_spans(text))

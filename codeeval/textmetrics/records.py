@@ -1,0 +1,113 @@
+"""Records returned by :func:`codeeval.textmetrics.measure`.
+
+All of them are frozen so that a later stage cannot rewrite what the metrics said, and all
+serialise with ``model_dump(mode="json")`` (tuples become lists).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from codeeval.models import Frozen
+
+Status = Literal["ok", "empty", "too_large", "invalid_target", "sanitized"]
+"""Overall verdict on the input, the most important condition first (see ``IssueCode``)."""
+
+IssueCode = Literal[
+    "empty",
+    "too_large",
+    "invalid_target",
+    "control_chars",
+    "lone_surrogates",
+    "invalid_notice_pattern",
+]
+
+TargetSource = Literal["prompt_file", "prompt_text"]
+TargetKind = Literal["approx", "exact", "range", "at_most", "at_least"]
+
+TruncationKind = Literal[
+    "no_closing_punctuation",
+    "unclosed_code_fence",
+    "finish_reason",
+    "tool_notice",
+]
+
+EvasionClass = Literal["refusal", "preamble", "tail", "inline"]
+EVASION_CLASSES: tuple[EvasionClass, ...] = ("refusal", "preamble", "tail", "inline")
+
+
+class Issue(Frozen):
+    """One condition found in the input, with a human-readable detail."""
+
+    code: IssueCode
+    detail: str
+
+
+class Target(Frozen):
+    """The length the prompt asks for, as an inclusive word range.
+
+    A point target ("about 1200 words") has ``min_words == max_words``. An upper bound
+    ("at most 300 words") has ``min_words is None``; a lower bound has ``max_words is None``.
+    """
+
+    min_words: int | None
+    max_words: int | None
+    kind: TargetKind
+    source: TargetSource
+    phrase: str
+    """The text the target was read from (``target_words=N`` for the prompt file)."""
+
+
+class TruncationSignal(Frozen):
+    kind: TruncationKind
+    detail: str
+
+
+class Truncation(Frozen):
+    suspected: bool
+    signals: tuple[TruncationSignal, ...] = ()
+
+
+class EvasionItem(Frozen):
+    """One evasion, with the evidence that triggered it.
+
+    ``start``/``end`` are character offsets into the text passed to ``measure`` (after
+    NUL bytes and lone surrogates were replaced one-for-one, so offsets are unchanged).
+    """
+
+    kind: EvasionClass
+    evidence: str
+    start: int
+    end: int
+    reason: str
+
+
+class Evasion(Frozen):
+    """Findings are objective defects (the prompt forbade the behaviour); observations are
+    the same behaviour where the prompt did not forbid it."""
+
+    findings: tuple[EvasionItem, ...] = ()
+    observations: tuple[EvasionItem, ...] = ()
+    partial: bool = False
+    """True when only the head and tail of an oversized text were analysed."""
+
+    def classes(self) -> frozenset[EvasionClass]:
+        """Every class reported, as finding or observation."""
+        return frozenset(item.kind for item in (*self.findings, *self.observations))
+
+
+class TextMetrics(Frozen):
+    """The objective metrics of one output."""
+
+    status: Status
+    issues: tuple[Issue, ...] = ()
+    chars: int
+    words: int
+    target: Target | None = None
+    deviation_words: int | None = None
+    """Words above (positive) or below (negative) the nearest bound; 0 inside the range."""
+    deviation_pct: float | None = None
+    """``deviation_words`` relative to the bound it was measured against, in percent."""
+    truncation: Truncation
+    notices_stripped: int = 0
+    evasion: Evasion

@@ -1,0 +1,121 @@
+"""Splitting analysis text into sentences with offsets and paragraph numbers.
+
+A line break always ends a sentence (headings, list items and dialogue lines are units of
+their own); inside a line, ``.``, ``!``, ``?`` or ``…`` followed by white space ends one,
+except after common abbreviations, after a one- or two-digit number (German ordinals:
+"am 3. Mai") and before a lower-case letter.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+
+_BOUNDARY = re.compile(r"\n|[.!?…]+[\"'”“»«’)\]*_]*(?=\s)")
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+_ALNUM = re.compile(r"[^\W_]")
+_ABBREVIATIONS = frozenset(
+    [
+        "z",
+        "b",
+        "d",
+        "h",
+        "u",
+        "a",
+        "o",
+        "ä",
+        "s",
+        "vgl",
+        "bzw",
+        "usw",
+        "etc",
+        "ca",
+        "dr",
+        "prof",
+        "nr",
+        "st",
+        "hr",
+        "fr",
+        "mr",
+        "mrs",
+        "ms",
+        "jr",
+        "sr",
+        "vs",
+        "e",
+        "g",
+        "i",
+        "bspw",
+        "evtl",
+        "ggf",
+        "inkl",
+        "ggü",
+        "mio",
+        "mrd",
+        "jh",
+        "no",
+        "p",
+        "pp",
+        "ff",
+        "abs",
+        "art",
+    ]
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """One sentence of the analysis text; ``text`` is taken from that (masked) text."""
+
+    index: int
+    start: int
+    end: int
+    para: int
+    text: str
+    line_start: bool
+
+
+def _keeps_going(text: str, m: re.Match[str], line_from: int) -> bool:
+    """True when a full stop at ``m`` does not end the sentence."""
+    if m.group(0) != ".":
+        return False
+    k = m.start()
+    while k > line_from and text[k - 1].isalnum():
+        k -= 1
+    token = text[k : m.start()]
+    if token.lower() in _ABBREVIATIONS or (token.isdigit() and len(token) <= 2):
+        return True
+    following = text[m.end() : m.end() + 4].lstrip()
+    return bool(following) and following[0].islower()
+
+
+def split_sentences(text: str) -> list[Sentence]:
+    """Every sentence of ``text`` that contains a letter or digit, in order."""
+    breaks = [m.start() for m in _PARAGRAPH_BREAK.finditer(text)]
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    line_from = 0
+    for m in _BOUNDARY.finditer(text):
+        if m.group(0) == "\n":
+            spans.append((pos, m.start()))
+            pos = line_from = m.end()
+        elif not _keeps_going(text, m, line_from):
+            spans.append((pos, m.end()))
+            pos = m.end()
+    spans.append((pos, len(text)))
+
+    sentences: list[Sentence] = []
+    for start, end in spans:
+        chunk = text[start:end]
+        stripped = chunk.strip()
+        if not stripped or not _ALNUM.search(stripped):
+            continue
+        lead = len(chunk) - len(chunk.lstrip())
+        s = start + lead
+        e = s + len(stripped)
+        line_start = s == 0 or not text[text.rfind("\n", 0, s) + 1 : s].strip()
+        sentences.append(
+            Sentence(len(sentences), s, e, bisect_right(breaks, s), stripped, line_start)
+        )
+    return sentences

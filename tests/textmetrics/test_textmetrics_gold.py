@@ -1,0 +1,104 @@
+"""The gold set, the scorer, and the detector's scores on the held-out test split."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from codeeval.textmetrics import gold as gold_mod
+from codeeval.textmetrics.evasion import detect
+from codeeval.textmetrics.gold import (
+    GoldCase,
+    binary_score,
+    class_score,
+    cohen_kappa,
+    load_gold,
+    score,
+)
+from codeeval.textmetrics.records import EvasionClass
+
+SOURCE_DIR = Path(gold_mod.__file__).parent
+
+
+@pytest.fixture(scope="module")
+def cases() -> list[GoldCase]:
+    return load_gold()
+
+
+def test_gold_file_shape(cases: list[GoldCase]) -> None:
+    assert len(cases) >= 220
+    assert len({c.id for c in cases}) == len(cases)
+    langs = Counter(c.lang for c in cases)
+    splits = Counter(c.split for c in cases)
+    assert 0.4 <= langs["de"] / len(cases) <= 0.6
+    assert 0.4 <= splits["dev"] / len(cases) <= 0.6
+    for split in ("dev", "test"):
+        labelled = Counter(k for c in cases if c.split == split for k in c.classes)
+        assert all(labelled[k] >= 8 for k in ("refusal", "preamble", "tail", "inline")), labelled
+        clean = sum(1 for c in cases if c.split == split and not c.classes)
+        assert clean >= 40
+    words = [len(c.text.split()) for c in cases]
+    assert sum(80 <= w <= 400 for w in words) / len(words) >= 0.75
+    assert sum(w > 400 for w in words) >= 5
+    assert not any("preamble" in c.classes for c in cases if c.domain == "coding")
+
+
+def test_kappa() -> None:
+    assert cohen_kappa(20, 5, 15, 10) == pytest.approx(0.4)
+    assert cohen_kappa(10, 0, 10, 0) == 1.0
+    assert cohen_kappa(0, 0, 7, 0) == 1.0  # everyone agrees on "no"
+    assert cohen_kappa(0, 0, 0, 0) is None
+    assert cohen_kappa(5, 5, 5, 5) == pytest.approx(0.0)
+
+
+def test_scores() -> None:
+    c = class_score("tail", [True, True, False, False], [True, False, True, False])
+    assert (c.tp, c.fp, c.fn, c.precision, c.recall, c.f1) == (1, 1, 1, 0.5, 0.5, 0.5)
+    b = binary_score("x", [True, True, False, False], [True, False, False, False])
+    assert (b.fpr, b.fnr) == (0.0, 0.5)
+
+
+def test_detector_meets_the_targets_on_the_test_split(cases: list[GoldCase]) -> None:
+    report = score(cases, "test")
+    b = report.binary
+    assert b.fpr is not None and b.fpr < gold_mod.TARGET_FPR, report.misses
+    assert b.fnr is not None and b.fnr < gold_mod.TARGET_FNR, report.misses
+    assert b.kappa is not None and b.kappa >= gold_mod.TARGET_KAPPA, report.misses
+    assert report.targets_met
+    for baseline in report.refusal[1:]:
+        assert baseline.kappa is not None and report.refusal[0].kappa is not None
+        assert report.refusal[0].kappa > baseline.kappa
+
+
+def test_the_gate_is_real(cases: list[GoldCase]) -> None:
+    def lazy(case: GoldCase) -> frozenset[EvasionClass]:
+        return frozenset()
+
+    def refusal_only(case: GoldCase) -> frozenset[EvasionClass]:
+        return frozenset({"refusal"}) if "refusal" in case.classes else frozenset()
+
+    assert not score(cases, "test", lazy).targets_met
+    assert not score(cases, "test", refusal_only).targets_met
+
+
+def test_prefilter_hides_nothing(cases: list[GoldCase]) -> None:
+    for case in cases:
+        prompt = case.as_prompt()
+        assert detect(case.text, prompt) == detect(case.text, prompt, full_scan=True), case.id
+
+
+def _sentences(text: str) -> list[str]:
+    parts = re.split(r"(?<=[.!?…:])\s+|\n+", text)
+    return [" ".join(p.split()) for p in parts if len(p.split()) >= 8]
+
+
+def test_no_gold_sentence_appears_in_the_detector_source(cases: list[GoldCase]) -> None:
+    source = " ".join(
+        " ".join(path.read_text(encoding="utf-8").split())
+        for path in sorted(SOURCE_DIR.glob("*.py"))
+    )
+    leaked = [s for c in cases for s in _sentences(c.text) if s in source]
+    assert leaked == []
