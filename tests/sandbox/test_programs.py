@@ -3,10 +3,13 @@ to produce, so a status in ``test_hostile.py`` is about the sandbox, never about
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 
 from codeeval.analysis import analyse
 from codeeval.extract import extract
+from codeeval.models import ExecutionStatus
 from tests.sandbox.programs import (
     CHECKER,
     CONTAMINATORS,
@@ -46,14 +49,4 @@ def test_answer_extracts_as_intended(program: Program) -> None:
     if program.rejects:
         assert program.rejects in [r.name for r in ext.rejections]
     assert program.suite in ("own", "reference", "execution")
-    assert program.expect and set(program.expect) <= {
-        "passed",
-        "failed",
-        "collection_error",
-        "no_tests",
-        "timeout",
-        "oom",
-        "no_results",
-        "results_rejected",
-        "skipped",
-    }
+    assert program.expect and set(program.expect) <= set(get_args(ExecutionStatus))
