@@ -83,7 +83,7 @@ def preflight(runner: _Runs, limits: Limits) -> None:
         test_source=DEADLINE_PROBE,
         expected_tests=1,
     )
-    short = limits.model_copy(update={"timeout_s": 0.5})
+    short = limits.model_copy(update={"timeout_s": 0.25})
 
     def timed(request: RunRequest) -> tuple[RunResult, float]:
         started = time.monotonic()
