@@ -68,6 +68,14 @@ def run(
     timeout: Annotated[float, typer.Option(min=1, help="wall-clock seconds per suite")] = 10.0,
     memory: Annotated[int, typer.Option(min=64, help="MiB of memory per suite")] = 512,
     image: Annotated[str | None, typer.Option(help="runner image tag")] = None,
+    hidden_tests_in_process: Annotated[
+        bool,
+        typer.Option(
+            "--hidden-tests-in-process",
+            help="run hidden tests in the module's process: faster, but a hostile module "
+            "could forge their outcome (see SECURITY.md)",
+        ),
+    ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
 ) -> None:
     """Evaluate samples: parse, run in the sandbox, write OUT/results.jsonl, print tables."""
@@ -79,6 +87,7 @@ def run(
         execute=not no_exec,
         jobs=jobs,
         limits=Limits(timeout_s=timeout, memory_mb=memory),
+        isolate_reference=not hidden_tests_in_process,
     )
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, _on_sigterm)

@@ -235,6 +235,8 @@ class Provenance(Frozen):
     image_digest: str | None = None
     limits: Limits | None = None
     python: str = ""
+    reference_isolated: bool | None = None
+    """Whether the hidden tests ran isolated from the module (forge-proof); None: not run."""
 
 
 class ParseOutcome(Frozen):

@@ -51,6 +51,7 @@ class RunOptions:
     jobs: int = 2
     limits: Limits = field(default_factory=Limits)
     notice_patterns: tuple[str, ...] = ()
+    isolate_reference: bool = True
 
 
 @dataclass
@@ -67,8 +68,14 @@ class RunSummary:
 Progress = Callable[[str, int], None]
 
 
-def plan_suites(prompt: Prompt, ext: Extraction, analysis: StaticAnalysis) -> tuple[SuiteSpec, ...]:
-    """The suites a sample gets: own tests, hidden reference tests, own tests vs. reference."""
+def plan_suites(
+    prompt: Prompt, ext: Extraction, analysis: StaticAnalysis, isolate_reference: bool = True
+) -> tuple[SuiteSpec, ...]:
+    """The suites a sample gets: own tests, hidden reference tests, own tests vs. reference.
+
+    The hidden tests run isolated (the module in a process of its own) unless
+    ``isolate_reference`` is False, which trades forge-proofing for speed.
+    """
     module = ext.file("module")
     tests = [f for f in ext.files if f.role == "tests"]
     others = tuple((f.name, f.content) for f in ext.files if f.role == "other")
@@ -99,7 +106,7 @@ def plan_suites(prompt: Prompt, ext: Extraction, analysis: StaticAnalysis) -> tu
                 test_source=ref.tests,
                 extra_files=others,
                 expected_tests=count_test_functions(ref.tests),
-                isolate=True,
+                isolate=isolate_reference,
             )
         )
     if ref is not None and ref.solution and ref_module and tests:
@@ -161,6 +168,7 @@ class Evaluator:
             image_digest=runner.image_digest if runner else None,
             limits=opts.limits if runner else None,
             python=platform.python_version(),
+            reference_isolated=opts.isolate_reference if runner else None,
         )
 
     def record(self, sample: Sample) -> dict[str, Any]:
@@ -183,7 +191,9 @@ class Evaluator:
                 notes=ext.notes,
                 analysis=analysis,
             )
-            suites = plan_suites(prompt, ext, analysis) if analysis else ()
+            suites = (
+                plan_suites(prompt, ext, analysis, self.opts.isolate_reference) if analysis else ()
+            )
             if not suites:
                 execution = Execution(status="skipped", reason=f"parse: {ext.status}")
             elif self.runner is None:
@@ -219,6 +229,7 @@ def manifest(opts: RunOptions, runner: Runner | None) -> dict[str, Any]:
         "executed": runner is not None,
         "image_digest": runner.image_digest if runner else None,
         "limits": opts.limits.model_dump() if runner else None,
+        "reference_isolated": opts.isolate_reference if runner else None,
     }
 
 

@@ -690,6 +690,17 @@ def test_plan_suites_contents() -> None:
     assert own_vs_reference.expected_tests == 3
 
 
+def test_only_the_hidden_suite_runs_isolated_unless_asked_otherwise() -> None:
+    suites = plan_suites(SLUG_PROMPT, ext(MODULE, TESTS), OK)
+    assert {s.name: s.isolate for s in suites} == {
+        "own": False,
+        "reference": True,
+        "own_vs_reference": False,
+    }
+    in_process = plan_suites(SLUG_PROMPT, ext(MODULE, TESTS), OK, isolate_reference=False)
+    assert not any(s.isolate for s in in_process)
+
+
 def test_plan_suites_uses_the_prompts_module_name_for_the_hidden_suites() -> None:
     """The model named its module differently: its own suite keeps that name, the hidden
     suites import the module under the prompt's name, and an alias file for the reference
