@@ -68,6 +68,14 @@ def run(
     timeout: Annotated[float, typer.Option(min=1, help="wall-clock seconds per suite")] = 10.0,
     memory: Annotated[int, typer.Option(min=64, help="MiB of memory per suite")] = 512,
     image: Annotated[str | None, typer.Option(help="runner image tag")] = None,
+    notice_pattern: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--notice-pattern",
+            help="regex of a line the generating tool wrote into outputs (repeatable); "
+            "such lines are stripped before any text metric",
+        ),
+    ] = None,
     hidden_tests_in_process: Annotated[
         bool,
         typer.Option(
@@ -88,6 +96,7 @@ def run(
         jobs=jobs,
         limits=Limits(timeout_s=timeout, memory_mb=memory),
         isolate_reference=not hidden_tests_in_process,
+        notice_patterns=tuple(notice_pattern or ()),
     )
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
