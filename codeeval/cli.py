@@ -24,6 +24,8 @@ from codeeval.errors import EXIT_INPUT_REJECTED, CodeevalError
 from codeeval.models import Limits
 from codeeval.pipeline import RunOptions, RunSummary
 from codeeval.pipeline import run as run_pipeline
+from codeeval.render import footnote
+from codeeval.report import METRIC_TITLES, Summary, aggregate
 
 app = typer.Typer(help="Evaluate language-model outputs, above all code.", no_args_is_help=True)
 image_app = typer.Typer(help="The runner image.", no_args_is_help=True)
@@ -144,7 +146,6 @@ def _count_lines(path: Path) -> int | None:
 
 
 def _render_run(summary: RunSummary) -> None:
-    from codeeval.report import aggregate
     from codeeval.store import RESULTS, iter_records
 
     for bad in summary.bad_inputs:
@@ -162,19 +163,24 @@ def _render_run(summary: RunSummary) -> None:
     )
 
 
-def _print_tables(summary: object, markdown: bool) -> None:
+def _print_tables(summary: Summary, markdown: bool) -> None:
     from codeeval.render import markdown as to_markdown
-    from codeeval.render import rich_table
-    from codeeval.report import Summary
+    from codeeval.render import outputs_table, rich_table
 
-    assert isinstance(summary, Summary)
     for table in summary.tables.values():
-        if not table.cells and not table.excluded_not_run and not table.excluded_sandbox:
+        if not table.cells:
+            if table.excluded_not_run or table.excluded_sandbox:
+                out.print(
+                    f"Pass ratio, {METRIC_TITLES[table.metric]}: none ({footnote(table)})",
+                    highlight=False,
+                )
             continue
         if markdown:
             out.print(to_markdown(table), markup=False, highlight=False)
         else:
             out.print(rich_table(table))
+    if summary.outputs and not markdown:
+        out.print(outputs_table(summary.outputs))
     if summary.statuses:
         counts = ", ".join(f"{k}: {v}" for k, v in sorted(summary.statuses.items()))
         out.print(f"execution status of {summary.records} coding samples — {counts}")
@@ -187,7 +193,6 @@ def table(
 ) -> None:
     """Print the pass-rate tables of an earlier run."""
     from codeeval.errors import InputError
-    from codeeval.report import aggregate
     from codeeval.store import RESULTS, iter_records
 
     path = out / RESULTS

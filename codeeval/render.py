@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.table import Table as RichTable
 
-from codeeval.report import METRIC_TITLES, Cell, Table
+from codeeval.report import METRIC_TITLES, Cell, Outputs, Table
 
 
 def cell_text(cell: Cell | None) -> str:
@@ -69,3 +69,28 @@ def markdown(table: Table) -> str:
 
 def _escape(text: str) -> str:
     return text.replace("|", "\\|")
+
+
+OUTPUT_COLUMNS = (
+    ("samples", "samples"),
+    ("coding", "coding"),
+    ("parsed", "parsed"),
+    ("syntax_errors", "syntax errors"),
+    ("unavailable_imports", "unknown imports"),
+    ("truncated", "truncated"),
+    ("evasion_findings", "evasion findings"),
+    ("evasion_observations", "evasion observations"),
+)
+
+
+def outputs_table(outputs: dict[str, Outputs]) -> RichTable:
+    """Per model: how many outputs parsed, had syntax errors, hallucinated imports, were
+    cut off, or evaded; counts of samples, with or without execution."""
+    out = RichTable(title="Outputs per model (samples)")
+    out.add_column("model", style="bold")
+    for _, header in OUTPUT_COLUMNS:
+        out.add_column(header, justify="right")
+    for model in sorted(outputs):
+        row = outputs[model]
+        out.add_row(model, *(str(getattr(row, name)) for name, _ in OUTPUT_COLUMNS))
+    return out

@@ -71,10 +71,41 @@ class Table:
 
 
 @dataclass
+class Outputs:
+    """What a model's outputs look like, executed or not: one row of the outputs table."""
+
+    samples: int = 0
+    coding: int = 0
+    parsed: int = 0
+    syntax_errors: int = 0
+    unavailable_imports: int = 0
+    truncated: int = 0
+    evasion_findings: int = 0
+    evasion_observations: int = 0
+
+    def add(self, record: dict[str, Any]) -> None:
+        self.samples += 1
+        parse = record.get("parse") or {}
+        if record.get("domain") == "coding":
+            self.coding += 1
+            self.parsed += parse.get("status") == "ok"
+            analysis = parse.get("analysis") or {}
+            self.syntax_errors += analysis.get("syntax_ok") is False
+            self.unavailable_imports += bool(analysis.get("unavailable_imports"))
+        metrics = record.get("metrics") or {}
+        truncation = metrics.get("truncation") or {}
+        self.truncated += bool(truncation.get("suspected") or parse.get("truncated"))
+        evasion = metrics.get("evasion") or {}
+        self.evasion_findings += bool(evasion.get("findings"))
+        self.evasion_observations += bool(evasion.get("observations"))
+
+
+@dataclass
 class Summary:
     tables: dict[str, Table]
     records: int = 0
     statuses: dict[str, int] = field(default_factory=dict)
+    outputs: dict[str, Outputs] = field(default_factory=dict)
 
 
 def suite_score(suite: dict[str, Any] | None) -> float | None:
@@ -91,6 +122,7 @@ def aggregate(records: Iterable[dict[str, Any]]) -> Summary:
     tables = {m: Table(metric=m) for m in METRIC_TITLES}
     summary = Summary(tables=tables)
     for record in records:
+        summary.outputs.setdefault(str(record.get("model")), Outputs()).add(record)
         if record.get("domain") != "coding":
             continue
         summary.records += 1
