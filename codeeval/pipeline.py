@@ -203,12 +203,15 @@ class Evaluator:
                 execution = summarise(self.runner.run(req).suites, ext.status)
         else:
             execution = Execution(status="skipped", reason=f"domain {prompt.domain}: no code")
-        metrics = measure(
-            prompt,
-            sample.text,
-            finish_reason=sample.finish_reason,
-            notice_patterns=self.opts.notice_patterns,
-        )
+        try:
+            metrics: dict[str, Any] = measure(
+                prompt,
+                sample.text,
+                finish_reason=sample.finish_reason,
+                notice_patterns=self.opts.notice_patterns,
+            ).model_dump(mode="json")
+        except Exception as exc:  # a metrics bug must not end a nightly run either
+            metrics = {"status": "error", "issues": [{"code": "error", "detail": repr(exc)[:500]}]}
         return {
             "model": sample.model,
             "prompt_id": sample.prompt_id,
@@ -219,7 +222,7 @@ class Evaluator:
             "applicable": applicable_suites(prompt),
             "parse": parse.model_dump(mode="json") if parse else None,
             "execution": execution.model_dump(mode="json", exclude_none=True),
-            "metrics": metrics.model_dump(mode="json"),
+            "metrics": metrics,
             "provenance": self.provenance.model_dump(mode="json"),
         }
 

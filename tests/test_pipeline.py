@@ -463,6 +463,21 @@ def test_parser_crash_becomes_a_record(
     assert out[("llama-3.1-8b", "wordfreq", 1)]["execution"]["status"] == "passed"
 
 
+def test_metrics_crash_becomes_a_status(
+    tmp_path: Path, prompts_dir: Path, fake: FakeRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> object:
+        raise MemoryError("metrics blew up")
+
+    monkeypatch.setattr(codeeval.pipeline, "measure", broken)
+    opts = options(tmp_path, prompts_dir, [NIGHTLY[0]])
+    assert run(opts, image="img").written == 1
+    rec = records(opts)[("qwen2.5-7b", "slugify", 1)]
+    assert rec["metrics"]["status"] == "error"
+    assert "metrics blew up" in rec["metrics"]["issues"][0]["detail"]
+    assert rec["execution"]["status"] == "passed"
+
+
 def test_analysis_crash_becomes_a_parse_error(
     tmp_path: Path, prompts_dir: Path, fake: FakeRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
