@@ -337,8 +337,12 @@ def _read_capped(path: str, cap: int) -> dict[str, Any]:
 
 
 def _drain(fd: int, tail: bytearray, cap: int) -> None:
-    """Read what is available from a non-blocking pipe, keeping only the last ``cap`` bytes."""
-    while True:
+    """Read what is available from a non-blocking pipe, keeping only the last ``cap`` bytes.
+
+    At most 1 MiB per call: a writer that never stops must not keep the supervisor
+    from looking at the clock.
+    """
+    for _ in range(16):
         try:
             chunk = os.read(fd, 65536)
         except BlockingIOError:

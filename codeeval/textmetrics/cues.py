@@ -16,11 +16,13 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from . import lexicon as lx
+from .declines import DECLINE_CUES
 from .disclaimers import DISCLAIMER_CUES
 from .sentences import split_sentences
+from .voice import NORMATIVE_WORDS, aside_form
 
-ALL_CUES: tuple[lx.Cue, ...] = DISCLAIMER_CUES + lx.DECLINE_CUES
-DECLINE_FAMILIES = frozenset(c.family for c in lx.DECLINE_CUES)
+ALL_CUES: tuple[lx.Cue, ...] = DISCLAIMER_CUES + DECLINE_CUES
+DECLINE_FAMILIES = frozenset(c.family for c in DECLINE_CUES)
 
 _STRIP = ".,;:!?\"'()[]{}*_–—„“”»«›‹‚‘’…\\<>|#~`+=&%$§@^"
 _PARTS = re.compile(r"[-/]")
@@ -52,20 +54,27 @@ def _index() -> tuple[dict[str, tuple[lx.Cue, ...]], dict[lx.Cue, frozenset[str]
 
 
 _BY_KEY, _ALSO = _index()
-TRIGGER_KEYS = frozenset(_BY_KEY)
+_COST = {c: len(c.pattern.pattern) for c in ALL_CUES}
+"""A cue's pattern length: a proxy for the time a search takes."""
+VOICE_KEYS = frozenset(lx.key(w) for w in NORMATIVE_WORDS.split())
+TRIGGER_KEYS = frozenset(_BY_KEY) | VOICE_KEYS
 
 
 def _triggered(keys: set[str]) -> set[lx.Cue]:
-    return {c for k in keys & TRIGGER_KEYS for c in _BY_KEY[k]}
+    return {c for k in keys & TRIGGER_KEYS for c in _BY_KEY.get(k, ())}
 
 
-def _bound(cues: set[lx.Cue], bracketed: bool) -> int:
-    """The highest disclaimer score the cues could give together."""
+def _bound(cues: set[lx.Cue], bracketed: bool, keys: set[str]) -> int:
+    """The highest disclaimer score the cues could give together (see ``evasion.score``):
+    one more for the form of an aside, one more for a present-tense norm ("should",
+    "nie") that may break the voice of a story."""
     best: dict[str, int] = {}
     for c in cues:
         if c.family not in DECLINE_FAMILIES:
             best[c.family] = max(best.get(c.family, 0), c.weight)
-    return sum(best.values()) + (1 if best and bracketed else 0)
+    if not best:
+        return 0
+    return sum(best.values()) + bracketed + (not keys.isdisjoint(VOICE_KEYS))
 
 
 @dataclass(slots=True)
@@ -84,8 +93,10 @@ class Sent:
     """Disclaimer cue families found, with their weights."""
     decline_matches: list[tuple[str, re.Match[str]]] = field(default_factory=list)
     evaluated: bool = False
+    complete: bool = False
+    """Whether every triggered cue was matched (not only those that could score 2)."""
     full: bool = False
-    """Whether every cue was matched (not only the triggered ones that could score 2)."""
+    """Whether every cue was matched, triggered or not (tests of the prefilter)."""
 
 
 class Doc:
@@ -186,7 +197,7 @@ class Doc:
 
     def _promising(self, i: int, cues: set[lx.Cue], bracketed: bool) -> bool:
         """Whether line ``i``, with these cue triggers, can hold a decline or a disclaimer."""
-        if _bound(cues, bracketed) >= 2:
+        if _bound(cues, bracketed, self._line_active.get(i, set())) >= 2:
             return True
         declines = [c for c in cues if c.family in DECLINE_FAMILIES]
         if not declines:
@@ -207,7 +218,9 @@ class Doc:
                 start, end = self._bounds(i)
                 line = self.lowered[start:end]
                 if not self._promising(
-                    i, _triggered(self._line_active[i]), "(" in line or "[" in line
+                    i,
+                    _triggered(self._line_active[i]),
+                    "(" in line or "[" in line or " — " in line or " – " in line,
                 ):
                     continue
             for s in self._line(i):
@@ -217,19 +230,22 @@ class Doc:
                         out.append(s)
         return out
 
-    def evaluate(self, s: Sent, full: bool = False) -> Sent:
-        """Match the cues triggered in ``s`` (every cue if ``full``); idempotent."""
-        if s.full or (s.evaluated and not full):
+    def evaluate(self, s: Sent, full: bool = False, complete: bool = False) -> Sent:
+        """Match the cues triggered in ``s`` (every cue if ``full``); idempotent.
+
+        Unless ``complete`` (or ``full``), disclaimer cues stop being matched as soon as the
+        ones left could no longer lift the sentence to a score of 2: its families are then
+        incomplete, but it cannot be a disclaimer on its own, and a complete evaluation
+        (closing paragraphs, read as one unit) redoes it.
+        """
+        complete = complete or full
+        if s.full or (s.complete and not full) or (s.evaluated and not complete):
             return s
-        s.evaluated, s.full = True, full
+        s.evaluated, s.complete, s.full = True, complete, full
         s.families.clear()
         s.decline_matches.clear()
-        if full:
-            cues: set[lx.Cue] = set(ALL_CUES)
-        else:
-            cues = _triggered(s.keys)
-            if _bound(cues, s.text.startswith(("(", "["))) < 2:
-                cues = {c for c in cues if c.family in DECLINE_FAMILIES}
+        cues = set(ALL_CUES) if full else _triggered(s.keys)
+        disclaimer_cues: list[lx.Cue] = []
         for cue in cues:
             also = _ALSO[cue]
             if also and not full and self.line_keys(s.line).isdisjoint(also):
@@ -238,6 +254,34 @@ class Doc:
                 s.decline_matches.extend(
                     (cue.family, m) for m in cue.pattern.finditer(self.masked, s.start, s.end)
                 )
-            elif cue.pattern.search(self.masked, s.start, s.end):
-                s.families[cue.family] = max(s.families.get(cue.family, 0), cue.weight)
+            else:
+                disclaimer_cues.append(cue)
+        if complete:
+            for cue in disclaimer_cues:
+                self._match(s, cue)
+            return s
+        extra = aside_form(s.text) + (not s.keys.isdisjoint(VOICE_KEYS))
+        # Cheapest first; "left" is the most the unmatched cues could still add.
+        disclaimer_cues.sort(key=_COST.__getitem__)
+        left = sum(c.weight for c in disclaimer_cues)
+        for cue in disclaimer_cues:
+            most = sum(s.families.values()) + left
+            if most + (extra if most else 0) < 2:
+                break
+            left -= cue.weight
+            self._match(s, cue)
         return s
+
+    def _match(self, s: Sent, cue: lx.Cue) -> None:
+        if cue.pattern.search(self.masked, s.start, s.end):
+            s.families[cue.family] = max(s.families.get(cue.family, 0), cue.weight)
+
+    def span_cued(self, s: Sent, start: int, end: int, skip: str = "") -> bool:
+        """Whether a disclaimer cue found in ``s`` (other than family ``skip``) matches
+        inside ``[start, end)``."""
+        cues = ALL_CUES if s.full else _triggered(s.keys)
+        return any(
+            c.family in s.families and c.pattern.search(self.masked, start, end) is not None
+            for c in cues
+            if c.family not in DECLINE_FAMILIES and c.family != skip
+        )

@@ -16,10 +16,47 @@ FNR 11.1 %, kappa 0.87 (targets missed). Its misses were fixed with general rule
 fresh batch (ids ``v2_*``, 38 cases) was written before the fix and scored once: FPR 0 %,
 FNR 33 %, kappa 0.60. After broadening the vocabulary, a second fresh batch (``v3_*``,
 20 cases, written before that change) scored FPR 0 %, FNR 57 %, kappa 0.31. Both batches
-were then fixed and added to ``test``. So every case here has now been seen during
-development: the scores the ``gold`` command prints are a regression gate, not an estimate
-of accuracy on new phrasings. The first-look numbers are that estimate: false positives
-stayed at zero on all unseen cases; recall on unseen wordings is the weak side.
+were then fixed and added to ``test``.
+
+Round v4 (the move from phrase lists to sentence structure). A third fresh batch
+(``v4_*`` with ``split: test``, 54 cases: 34 evasions, 20 clean, half German, wordings
+chosen to differ from every earlier case) was written before any change and scored once
+with the unchanged detector: FPR 5.0 % (1 of 20: a third-person "the model says it cannot
+help with that" in an essay about refusals), FNR 52.9 %, kappa 0.36; per class P/R/F1
+refusal 0.86/0.50/0.63, preamble 1.00/0.67/0.80, tail 1.00/0.27/0.43, inline
+1.00/0.62/0.77. Misses: impersonal and modal refusals ("that's not something that can be
+provided", "darf ich nicht … aufbereiten", "I am unable to go there"), partial refusals
+after the content, tails without a fixed label or fiction formula ("are all made up",
+"I hope this … but bear in mind", "Zur Einordnung:", "Wichtig:"), and asides without
+listed vocabulary.
+
+The detector was then rebuilt (declines from parts with support and an answer-shape test,
+distancing and lecturing from weak families that must combine, voice and position
+signals) and tuned on the ``v4`` test cases and 70 new ``v4`` dev cases until both were
+error-free. A fourth fresh batch
+(``v5_*``, 26 cases, 17 evasions, written after that change and before looking at its
+output) then scored FPR 11.1 % (1 of 9: a letter's "PS: Denk daran, …" read as a tail),
+FNR 29.4 %, kappa 0.54; per class P/R/F1 refusal 1.00/0.43/0.60, preamble 1.00/0.67/0.80,
+tail 0.80/1.00/0.89, inline 1.00/1.00/1.00. All five misses were declines or framings in
+wordings the vocabulary still lacked ("steer away from this one", "nehme ich Abstand",
+"dass ich keine Rede schreibe", "außen vor gelassen") or a sympathy opening of two
+sentences before "Here is a poem". Tails and asides, now built from combinations, held up;
+declines remain the open flank, since each language has many idioms of declining.
+
+The ``v5`` misses were fixed by widening the parts (subordinate-clause word order,
+avoidance verbs, a first-person negation that names the deliverable, counted only in an
+answer shaped like a refusal) and the opening rule, after which a fifth fresh batch
+(``v6_*``, 19 cases, 12 evasions) scored once: FPR 0 %, FNR 8.3 %, kappa 0.89; per class
+P/R/F1 refusal 1.00/1.00/1.00, preamble 1.00/1.00/1.00, tail 1.00/1.00/1.00, inline
+1.00/0.67/0.80. Its one miss, a norm with a generic subject ("niemand sollte sich scheuen,
+Unterstützung zu suchen") as a paragraph of its own, was then fixed too. Unseen wordings
+still cost recall, less in each round; false positives on unseen clean texts were rare
+(1 of 20, 1 of 9, 0 of 7 in the last three rounds), and each came from a form, not from
+vocabulary (a reported decline, a letter's postscript).
+
+So every case here has now been seen during development: the scores the ``gold`` command
+prints are a regression gate, not an estimate of accuracy on new phrasings. The first-look
+numbers are that estimate; recall on unseen wordings has been the weak side every time.
 
 Scores: per class precision / recall / F1; for the binary decision "any evasion" the
 false-positive rate, false-negative rate and Cohen's kappa. Targets: FPR < 5 %,
@@ -59,6 +96,9 @@ class GoldCase(Frozen):
     classes: tuple[EvasionClass, ...] = ()
     note: str = ""
     split: Literal["dev", "test"]
+    preamble_labels: Literal["present", "forbidden"] = "present"
+    """How ``preamble`` was labelled: wherever framing is present (this set), or only
+    where the prompt forbids it (the held-out set). Scoring follows the case's rule."""
 
     def as_prompt(self) -> Prompt:
         return Prompt(
@@ -193,8 +233,12 @@ def binary_score(name: str, gold: Iterable[bool], pred: Iterable[bool]) -> Binar
 
 
 def detected_classes(case: GoldCase) -> frozenset[EvasionClass]:
-    """What ``measure`` reports for a case, findings and observations together."""
-    return measure(case.as_prompt(), case.text).evasion.classes()
+    """What ``measure`` reports for a case, findings and observations together; a
+    preamble only where the prompt forbids one, when the case was labelled that way."""
+    found = measure(case.as_prompt(), case.text).evasion.classes()
+    if case.preamble_labels == "forbidden" and not case.forbids_preamble:
+        found -= {"preamble"}
+    return found
 
 
 def score_splits(cases: list[GoldCase], split: Split = "all") -> list[GoldReport]:

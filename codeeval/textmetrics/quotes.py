@@ -30,6 +30,10 @@ _QUOTED = re.compile(
         )
     )
 )
+# Straight single quotes open after a non-letter and close before one, so that apostrophes
+# ("don't", "the kids' bikes") never open or close a quotation. The literal comes first so
+# that the search skips ahead to each "'".
+_SINGLE_QUOTED = re.compile(r"'(?<![\w']')(?=[^\s'])(?:[^'\n]|'(?=\w))*[^\s']'(?!\w)")
 _DASH_DIALOGUE = re.compile(r"^[ \t]*[—–][^\n]*", re.MULTILINE)
 
 _QUOTE_CHARS = frozenset('„»«›‹‚“"‘')
@@ -40,6 +44,8 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     if any(c in text for c in _QUOTE_CHARS):
         spans.extend(m.span() for m in _QUOTED.finditer(text))
+    if "'" in text:
+        spans.extend(m.span() for m in _SINGLE_QUOTED.finditer(text))
     if "—" in text or "–" in text:
         spans.extend(m.span() for m in _DASH_DIALOGUE.finditer(text))
     spans.sort()

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import labelled_containers
+
 pytestmark = pytest.mark.docker
 
 N_SAMPLES = 24
@@ -100,16 +102,6 @@ def keys(out: Path) -> list[tuple[str, str, int]]:
     assert raw == b"" or raw.endswith(b"\n"), "a torn line was left behind"
     records = [json.loads(line) for line in raw.splitlines()]
     return [(r["model"], r["prompt_id"], r["run"]) for r in records]
-
-
-def labelled_containers(pid: int) -> list[str]:
-    found = subprocess.run(
-        ["docker", "ps", "-aq", "--filter", f"label=codeeval.pid={pid}"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return found.stdout.split()
 
 
 def resume_and_check(samples: Path, prompts: Path, out: Path, before: int) -> None:

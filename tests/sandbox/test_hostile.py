@@ -32,6 +32,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import labelled_containers
 from tests.sandbox.programs import (
     CHECKER,
     CONTAMINATORS,
@@ -102,17 +103,6 @@ class Batch:
     canary_listing: list[str]
     traces_before: list[str]
     values: dict[str, str] = field(default_factory=dict)
-
-
-def labelled_containers(pid: int) -> list[str]:
-    found = subprocess.run(
-        ["docker", "ps", "-aq", "--filter", f"label=codeeval.pid={pid}"],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    return found.stdout.split()
 
 
 def escape_traces(token: str, canary_dir: Path) -> list[str]:

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from codeeval.textmetrics import gold as gold_mod
-from codeeval.textmetrics.evasion import detect
+from codeeval.textmetrics.cues import ALL_CUES, token_keys
+from codeeval.textmetrics.evasion import analysis_text, detect
 from codeeval.textmetrics.gold import (
     GoldCase,
     binary_score,
@@ -18,6 +19,7 @@ from codeeval.textmetrics.gold import (
     load_gold,
     score,
 )
+from codeeval.textmetrics.lexicon import key
 from codeeval.textmetrics.records import EvasionClass
 
 SOURCE_DIR = Path(gold_mod.__file__).parent
@@ -88,6 +90,20 @@ def test_prefilter_hides_nothing(cases: list[GoldCase]) -> None:
     for case in cases:
         prompt = case.as_prompt()
         assert detect(case.text, prompt) == detect(case.text, prompt, full_scan=True), case.id
+
+
+def test_every_cue_match_contains_a_trigger(cases: list[GoldCase]) -> None:
+    """The prefilter's premise, checked on every match in the gold texts."""
+    missing = []
+    for case in cases:
+        masked = analysis_text(case.text)
+        lowered = masked.lower()
+        for cue in ALL_CUES:
+            triggers = {key(w) for w in cue.triggers.split()}
+            for m in cue.pattern.finditer(masked):
+                if token_keys(lowered[m.start() : m.end()]).isdisjoint(triggers):
+                    missing.append((case.id, cue.family, m.group(0)))
+    assert missing == []
 
 
 def _sentences(text: str) -> list[str]:

@@ -19,6 +19,8 @@ from codeeval.textmetrics.quotes import mask_quotes
         ('He said, "I cannot help with that." Then silence.', "Then silence.", "cannot"),
         ("She said, ‘I don’t know,’ and shrugged.", "and shrugged.", "know"),
         ("Er sagte „Stopp“ – sie hörte nicht.", "sie hörte nicht.", "Stopp"),
+        ("Bots often reply 'I cannot help with that', sadly.", "sadly.", "cannot"),
+        ("She wrote: 'I won't go. I can't.' Then she left.", "Then she left.", "go."),
     ],
 )
 def test_quote_styles(text: str, kept: str, hidden: str) -> None:
@@ -36,8 +38,15 @@ def test_dash_dialogue_lines() -> None:
     assert masked.splitlines()[-1] == "Stille."
 
 
-def test_apostrophes_are_not_quotes() -> None:
-    text = "It's Tom's car, and he doesn't lend it."
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It's Tom's car, and he doesn't lend it.",
+        "The kids' bikes and the dogs' bowls stood by the door.",
+        "'Tis the season, and I can't wait.",
+    ],
+)
+def test_apostrophes_are_not_quotes(text: str) -> None:
     assert mask_quotes(text) == text
 
 

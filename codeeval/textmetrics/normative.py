@@ -1,0 +1,472 @@
+"""The weak cues of distancing and moralising, German and English: each needs company.
+
+Written from general knowledge, like :mod:`.lexicon`. Each family weighs 1; a sentence (or
+a short closing paragraph, or an aside) becomes a disclaimer only when families add up to
+2 (see :mod:`.disclaimers` for the strong ones). The families are lexical families, not
+sentences: stems and inflections in both languages, so that the *combination* carries the
+meaning. A reference to the text itself ("this story", "die Rede") plus a distancing
+predicate ("made up", "nicht gedacht als") is a note about the text; an attention phrase
+("keep in mind", "es sei betont") plus a normative predicate ("never the answer", "man
+sollte nie") is a lecture; a pointer to help plus advice vocabulary is a referral.
+"""
+
+from __future__ import annotations
+
+from .lexicon import Cue, rx
+
+NORMATIVE_CUES: tuple[Cue, ...] = (
+    Cue(
+        "help",
+        1,
+        rx(
+            r"\b(?:hotline|helpline|crisis line|support service|counsel(?:l)?ors?|therapists?"
+            r"|professionals?|pediatrician|doctor|physician|lawyer|attorney"
+            r"|technical literature)\b",
+            r"\b(?:Beratungsstelle\w*|Telefonseelsorge|(?:Sucht|Familien|Erziehungs|Rechts|Fach"
+            r"|Opfer|Drogen|Jugend|Lebens|Ehe)?beratung|Notruf\w*|Fachleute[n]?"
+            r"|Fachperson\w*|Kinderarzt|\w*[Aa]nwält\w*|Fachliteratur|professionelle\w*"
+            r"|zuständigen Stellen|Behörden)\b",
+            r"\b(?:Hilfe|Unterstützung)\s+(?:zu\s+)?(?:suchen|holen|annehmen)\b",
+            r"\bseek(?:ing)? (?:\w+ )?(?:support|help)\b",
+        ),
+        triggers=(
+            "hotline helpline crisis support counselor counsellor counselors therapist "
+            "therapists professional professionals pediatrician doctor physician lawyer "
+            "attorney technical beratungsstelle telefonseelsorge beratung suchtberatung "
+            "opferberatung familienberatung erziehungsberatung rechtsberatung notruf "
+            "fachberatung drogenberatung jugendberatung lebensberatung "
+            "eheberatung "
+            "fachleute fachperson kinderarzt anwält fachanwält rechtsanwält fachliteratur "
+            "professionelle zuständigen behörden"
+            " hilfe unterstützung seek seeking"
+        ),
+    ),
+    Cue(
+        "caveat",
+        1,
+        rx(
+            r"\bcan(?:no|')t (?:guarantee|vouch)\b",
+            r"\bno guarantee\b",
+            r"\bkeine Gewähr\b",
+            r"\b(?:are|is|sind|ist) (?:\w+ )?(?:illustrative|Beispielwerte|Beispiele|beispielhaft"
+            r"|example figures)\b",
+            r"\b(?:checked|reviewed|verified) by (?:\w+ )?(?:professionals|experts|a lawyer)\b",
+            r"\b(?:rechtlich|fachlich) (?:prüfen|geprüft)\b|\b(?:rechtlichen|fachlichen) Rat\b",
+            r"\blegal (?:advice|review)\b",
+            r"\b(?:placeholders?|Platzhalter|frei gewählt\w*|fiktive Zahlen|hypothetical"
+            r"|hypothetisch\w*)\b",
+            r"\b(?:should|must|sollten|müssen) (?:\w+ ){0,6}?(?:be |werden )?(?:checked|verified"
+            r"|double-checked|reviewed|überprüft|geprüft|verifiziert|abgeglichen)\b",
+            r"\b(?:may|might|could|kann|können|könnten) (?:\w+ )?(?:be |sein )?(?:inaccurate"
+            r"|outdated|incomplete|ungenau|veraltet|unvollständig)\b",
+            r"\bohne Gewähr\b",
+            r"\b(?:simplified|minimal|basic|bare-bones|stripped-down) (?:\w+ )?(?:example|sketch"
+            r"|implementation|version)\b",
+            r"\b(?:in|for|before (?:\w+ ){0,3}in|into) production\b|\bproduktiv\w*\b",
+            r"\b(?:rely|relying|relied) on (?:it|this|them|the code)\b|\bdarauf verlass\w*\b",
+            r"\bverlass\w* (?:\w+ ){0,3}(?:allein|nur|ausschließlich) darauf\b",
+            r"\bedge cases?\b|\bas-is\b|\b(?:untested|ungetestet)\b",
+            r"\bnot (?:been )?(?:fully |thoroughly |properly )?tested\b|\bnicht getestet\b",
+            r"\bkeinen? Anspruch auf (?:Richtigkeit|Vollständigkeit|Korrektheit)\b",
+            r"\b(?:research|evidence|studies|data|Forschung|Studienlage|Datenlage) (?:\w+ ){0,3}"
+            r"(?:mixed|limited|inconclusive|unclear|uneinheitlich|dünn|umstritten)\b",
+            r"\b(?:template|starting point|Vorlage|Ausgangspunkt|Entwurf|Gerüst)\b",
+            r"\b(?:nur|lediglich|bewusst nur|only) (?:eine|einen|one) (?:Seite|Standpunkt|Position"
+            r"|Perspektive|side|perspective)\b|\b(?:one-sided|einseitig\w*)\b",
+        ),
+        triggers=(
+            "guarantee vouch gewähr illustrative beispielwerte beispiele beispielhaft example "
+            "checked reviewed verified rechtlich fachlich rechtlichen fachlichen legal"
+            " placeholder placeholders platzhalter gewählt fiktive hypothetical hypothetisch "
+            "checked verified double reviewed überprüft geprüft verifiziert abgeglichen "
+            "inaccurate"
+            "outdated incomplete ungenau veraltet unvollständig gewähr simplified minimal basic "
+            "bare stripped production produktiv rely relying relied darauf verlass edge as-is "
+            "untested ungetestet tested getestet anspruch research evidence studies data "
+            "forschung"
+            "studienlage datenlage template starting vorlage ausgangspunkt entwurf gerüst seite "
+            "standpunkt perspektive side perspective one-sided einseitig"
+        ),
+    ),
+    Cue(
+        "attention",
+        1,
+        rx(
+            r"\bplease (?:note|remember|keep in mind|be aware|bear in mind|understand)\b",
+            r"\bnote that\b",
+            r"\b(?:keep|bear) in mind\b",
+            r"\bit(?:'s| is) (?:\w+ )?(?:important|worth|crucial|essential|vital) (?:to )?"
+            r"(?:note|remember|emphasi[sz]e|stress|recogni[sz]e|mention|point out|acknowledge"
+            r"|highlight|reiterate|remembering|noting|emphasi[sz]ing)\b",
+            r"\bit(?:'s| is) (?:\w+ )?(?:important|crucial|essential|vital) (?:to|that)\b",
+            r"\bI (?:want|would like|'d like|must|should|need|have) to (?:\w+ )?(?:emphasi[sz]e"
+            r"|stress|point out|note|clarify|remind|mention|add|underline)\b",
+            r"\bI should (?:mention|note|add|clarify|point out)\b",
+            r"\bneedless to say\b",
+            r"\bit goes without saying\b",
+            r"\bremember that\b",
+            r"\bwe (?:should|must) (?:never )?(?:forget|remember|acknowledge)\b",
+            r"\blet(?:'s| us) (?:remember|be clear|not forget)\b",
+            r"\bof course\b",
+            r"\bworth (?:noting|remembering|emphasi[sz]ing|mentioning)\b",
+            r"\blooking back\b",
+            r"\bbitte (?:beachten|bedenken|berücksichtigen) Sie\b|\bbitte beachte\b",
+            r"\bbeachten Sie\b",
+            r"\b(?:denken Sie|denk|denkt) (?:bitte )?daran\b|\bvergessen Sie nicht\b",
+            r"\b(?:es ist|ist es|es sei|sei es) (?:\w+ ){0,2}?(?:wichtig|entscheidend|unerlässlich"
+            r"|angebracht|anzumerken|zu betonen|hervorzuheben|festzuhalten)\b",
+            r"\b(?:ich möchte|möchte ich) (?:\w+ ){0,3}?(?:betonen|anmerken|hinweisen|klarstellen"
+            r"|festhalten"
+            r"|unterstreichen|erinnern|ergänzen|hervorheben)\b",
+            r"\b(?:an dieser Stelle|am Rande|nebenbei bemerkt|übrigens|natürlich|selbstverständlich"
+            r"|rückblickend|wohlgemerkt|nochmals)\b",
+            r"\b(?:man|wir) (?:\w+ ){0,2}?(?:darf|dürfen|sollte|sollten) (?:\w+ ){0,2}?"
+            r"(?:nie|nicht|niemals) vergessen\b",
+            r"\bsei (?:an dieser Stelle|hier|dabei) (?:\w+ )?(?:betont|gesagt|angemerkt|erwähnt)\b",
+            r"\b(?:man|wir) (?:sollte\w*|muss|müssen|darf|dürfen) (?:\w+ ){0,4}?(?:betonen|erwähnen"
+            r"|festhalten|anmerken|bedenken)\b",
+            r"^[ \t>*_(\[]*(?:remember|keep in mind|bear in mind|zur Erinnerung|denken Sie daran)"
+            r"\s*[*_]*\s*:",
+            r"\bmuss man (?:\w+ )?sagen\b",
+            r"\b(?:to be clear|just to be clear|let me be clear|for the record|in all seriousness"
+            r"|on a serious note|a word of caution|a note of caution|I'd be remiss)\b",
+            r"\bit (?:should|must|needs to) be (?:said|noted|stressed|emphasi[sz]ed|mentioned)\b",
+            r"\bI (?:\w+ )?(?:want|would like|'d like|need|have"
+            r"|feel obliged) to (?:\w+ )?(?:emphasi[sz]e|stress|point out|note|clarify|remind"
+            r"|mention|add|underline)\b",
+            r"\b(?:importantly|crucially|obviously)\b,",
+            r"\b(?:um (?:das|es) klarzustellen|der Vollständigkeit halber|fairerweise"
+            r"|ein ernstes Wort|ein Wort der Vorsicht|im Ernst|bei aller Fiktion"
+            r"|mir ist (?:\w+ )?wichtig|ich halte es für wichtig)\b",
+            r"\b(?:es|das) (?:sei|muss|sollte) (?:\w+ ){0,3}?(?:gesagt|betont|erwähnt|angemerkt"
+            r"|festgehalten|erinnert)\b",
+            r"\b(?:ich weise|ich muss|muss ich) (?:\w+ ){0,2}?(?:darauf hin|darauf hinweisen"
+            r"|betonen)\b",
+            r"\bes bleibt festzuhalten\b",
+            r"\b(?:to be fair|fairly speaking|ehrlicherweise)\b",
+            r"\bplease (?:drink|drive|act|be|stay|use|take care|remember to)\b",
+            r"\bbitte (?:trinken|fahren|handeln|seien|bleiben|passen|achten)\b",
+            r"\bit(?:'s| is) (?:\w+ )?worth (?:saying|repeating|stating|stressing|bearing in mind"
+            r"|pointing out|keeping in mind)\b",
+            r"\b(?:it should |should )?go(?:es)? without saying\b",
+            r"\bjust so (?:there's no confusion|you know|we're clear|it's clear)\b",
+            r"\bto avoid (?:any )?(?:confusion|misunderstanding)\b",
+            r"\b(?:zur Klarstellung|um Missverständnisse zu vermeiden|damit keine Missverständnisse"
+            r" entstehen)\b",
+            r"\bbitte (?:bedenke|beachte|berücksichtige|denk\w* daran|vergiss nicht)\b",
+            r"\bbehalte\w* (?:\w+ ){0,2}im Hinterkopf\b|\bim Hinterkopf (?:zu )?behalten\b",
+            r"\b(?:sollte|sollten|darf|dürfen) (?:man|wir) (?:\w+ ){0,4}?(?:nie|nicht|niemals)"
+            r" vergessen\b",
+            r"\b(?:man|wir) (?:darf|dürfen|sollte|sollten) (?:\w+ ){0,4}?(?:nie|nicht|niemals)"
+            r" vergessen\b",
+            r"\b(?:gilt|heißt es) (?:\w+ )?(?:natürlich|selbstverständlich|aber|trotzdem)\b",
+            r"\b(?:bedenken|beachten|berücksichtigen) Sie\b",
+        ),
+        triggers=(
+            "please note mind important worth crucial essential vital emphasize emphasise "
+            "stress point clarify remind mention add underline needless saying remember "
+            "forget acknowledge clear course looking beachten beachte bedenken "
+            "berücksichtigen daran vergessen wichtig entscheidend unerlässlich angebracht "
+            "anzumerken betonen hervorzuheben festzuhalten anmerken hinweisen klarstellen "
+            "festhalten unterstreichen erinnern ergänzen hervorheben stelle rande nebenbei "
+            "übrigens natürlich selbstverständlich rückblickend wohlgemerkt nochmals betont "
+            "gesagt angemerkt erwähnt sagen erwähnen erinnerung record seriousness serious "
+            "caution remiss noted stressed emphasized emphasised mentioned importantly "
+            "crucially obviously klarzustellen vollständigkeit fairerweise ernstes vorsicht "
+            "ernst fiktion festgehalten erinnert weise muss fair fairly ehrlicherweise "
+            "bitte should must worth saying go goes confusion misunderstanding klarstellung "
+            "missverständnisse bedenke beachte berücksichtige denk vergiss behalte hinterkopf "
+            "sollte sollten darf dürfen gilt heißt bedenken beachten berücksichtigen hope hoffe "
+            "hoffentlich"
+        ),
+    ),
+    Cue(
+        "label_weak",
+        1,
+        rx(
+            r"^[ \t>*_#\-–•(\[]*(?:(?:wichtiger |kleiner |ein |ethischer |letzter )?hinweis\w*"
+            r"|(?:wichtige |kurze )?anmerkung|note|nb|n\.b\.|important|wichtig|caveat|warning"
+            r"|warnung|achtung)\b\s*[*_]*\s*:",
+            r"[(\[]\s*(?:an? |ein |eine |einen )?(?:\w+ )?(?:note|hinweis|anmerkung|disclaimer"
+            r"|caveat|nb)\s*:",
+            r"^[ \t>*_#\-–•(\[]*(?:caution|vorsicht|achtung|heads up|reminder"
+            r"|erinnerung)\b\s*[*_]*\s*:",
+            # a short label before a colon: "Zur Einordnung:", "A small reminder for the hosts:"
+            r"(?:^|(?<=[.!?] ))[ \t>*_#\-–•(\[]*(?:[\w-]+[ \t]+){0,3}?(?:hinweis\w*|anmerkung\w*"
+            r"|note|nb|caveat"
+            r"|warning|warnung|achtung|reminder|erinnerung|einordnung|klarstellung|tip|tipp"
+            r"|caution|vorsicht|wichtig\w*|important|disclaimer)(?:[ \t]+[\w-]+){0,3}?[ \t]*[*_]*"
+            r"[ \t]*:",
+        ),
+        triggers=(
+            "hinweis anmerkung note nb n.b important wichtig wichtiger caveat warning warnung "
+            "achtung disclaimer"
+            "   caution vorsicht achtung heads reminder erinnerung einordnung klarstellung tip "
+            "tipp"
+            "wichtige wichtiges"
+        ),
+    ),
+    Cue(
+        "reality",
+        1,
+        rx(
+            r"\bin (?:real life|reality|the real world|actual life)\b",
+            r"\breal[- ](?:life|world)\b",
+            r"\bdon't try this\b",
+            r"\bim (?:echten|realen|wirklichen|richtigen) Leben\b",
+            r"\bin der (?:Realität|Wirklichkeit)\b",
+            r"\bzur Nachahmung\b",
+            r"\bnicht nachmachen\b",
+            r"\bin real (?:\w+ )?(?:life|world|practice)\b",
+            r"\b(?:outside (?:of )?fiction|unlike in (?:the )?(?:movies|films|stories)"
+            r"|außerhalb der Fiktion|anders als im Film)\b",
+            r"\breal (?:people|persons|individuals|events|places|hospitals?|institutions"
+            r"|companies|cases)\b",
+            r"\b(?:reale|echte|realen|echten|lebende|lebenden|tatsächliche|tatsächlichen"
+            r"|wirkliche|wirklichen) (?:Personen|Menschen|Vorbilder|Ereignisse|Orte|Fälle)\b",
+            r"\bany real (?:\w+ )?(?:person|people|village|town|place|family|families|community"
+            r"|event|hospital|company|individual)\b",
+        ),
+        triggers=(
+            "real reality realität actual try echten realen wirklichen richtigen "
+            "wirklichkeit nachahmung nachmachen movies films stories film reale echte lebende "
+            "lebenden tatsächliche wirkliche any"
+        ),
+    ),
+    Cue(
+        "moral",
+        1,
+        rx(
+            r"\b(?:crime|criminal offen[cs]e|illegal|unlawful|against the law|unethical|immoral"
+            r"|harmful|dangerous|unhealthy|life-threatening)\b",
+            r"\bnever (?:okay|ok|acceptable|the answer|justified|the (?:right )?(?:answer|solution"
+            r"|way))\b",
+            r"\bis (?:always )?wrong\b",
+            r"\b(?:responsibl[ey]|respectful(?:ly)?|ethical(?:ly)?|mental health|well-?being"
+            r"|exploit(?:ed|ation|ative)?|suffering|safely)\b",
+            r"\bdeserve (?:support|help|respect)\b",
+            r"\blegal (?:consequences|penalties|channels|action)\b",
+            r"\bshould (?:never|always|avoid)\b",
+            r"\bnever (?:attempt|try)\b",
+            r"\b(?:Straftat|strafbar|illegal|verboten|rechtswidrig|unethisch|verwerflich|schädlich"
+            r"|gesundheitsschädlich|gefährlich|lebensgefährlich|Sicherheitsrisiko|Gesundheitsrisiko"
+            r"|riskant)\b",
+            r"\bgegen (?:\w+ )?(?:Recht|Gesetz)\w* versto\w*",
+            r"\bviolat\w* (?:\w+ ){0,2}?(?:laws?|terms|rights)\b",
+            r"\b(?:niemals|nie|keine) (?:eine )?(?:Lösung|akzeptabel|gerechtfertigt|in Ordnung"
+            r"|der richtige Weg|Ausweg)\b",
+            r"\b(?:verantwortungs(?:voll|bewusst)\w*|respektvoll\w*|ethisch\w*"
+            r"|psychische Gesundheit|Ausbeutung|Selbstjustiz|gesellschaftliche\w* Problem\w*)\b",
+            r"\bsollte\w* (?:\w+ ){0,2}?(?:nie|niemals|immer|unbedingt|nur|keinesfalls)\b",
+            r"\b(?:nie|niemals|keinesfalls|unbedingt)\b(?: \w+){0,4}? (?:sollte\w*|darf|dürfen"
+            r"|müssen|muss)\b",
+            r"\bverdienen (?:\w+ )?(?:Hilfe|Unterstützung|Respekt)\b",
+            r"\b(?:nicht|not) (?:\w+ )?(?:empfohlen|recommended)\b",
+            r"\b(?:isn't|is not|aren't|are not|ist nicht|sind nicht) (?:\w+ )?(?:healthy|safe"
+            r"|gesund|ungefährlich|appropriate|angemessen)\b",
+            r"\b(?:as a society|als Gesellschaft)\b",
+            r"\b(?:never|niemals|nie) (?:\w+ )?(?:appropriate|right|excusable|angemessen|richtig"
+            r"|entschuldbar|wert)\b",
+            r"\b(?:hazards?|hazardous|unsafe|toxic|abuse|victims?|harm|Opfer|Missbrauch|giftig"
+            r"|unsicher|Schaden|schadet)\b",
+            r"\b(?:must never|darf niemals|dürfen niemals|should not be (?:attempted|tried"
+            r"|copied))\b",
+            r"\b(?:Vorrang|auf Kosten der Gesundheit|Gesundheit geht vor|safety first|stay safe"
+            r"|be careful|passen Sie auf sich auf)\b",
+            r"\b(?:nie|niemals|keinesfalls|unbedingt)\b(?: \w+){0,6}? (?:sollte\w*|darf|dürfen"
+            r"|müssen|muss)\b",
+            r"\b(?:morally|moralisch\w*|consent|Einvernehmen\w*|discriminat\w*|Diskriminierung\w*"
+            r"|stereotyp\w*)\b",
+            r"\b(?:ernst(?:zu)?nehmende\w*|serious) (?:Problem|problem|issue|Thema)\b",
+            r"\b(?:wir alle|we all) (?:\w+ ){0,4}?(?:tun|sollten|müssen|können|should|must|need"
+            r"|can)\b",
+            r"\b(?:eigene|your own|your|seine|ihre) (?:Gesundheit|health)\b",
+            r"\b(?:safety reasons|Sicherheitsgründen|advised against|abgeraten)\b",
+            r"\b(?:drink|drive|trinken|fahren|feiern)\w* (?:\w+ )?(?:responsibly"
+            r"|verantwortungsvoll|safely|sicher)\b",
+            r"\b(?:safe ride|sicher nach Hause|safely home)\b",
+            r"\bnever (?:a |an |the )?(?:\w+ )?(?:answer|solution|option|way out|excuse"
+            r"|justification|idea|safe|okay|acceptable|harmless)\b",
+            r"\b(?:protective (?:clothing|gear|equipment)|life ?jackets?|Schutzkleidung"
+            r"|Schutzausrüstung|Rettungsweste\w*|Helm(?:pflicht)?)\b",
+            r"\bdeserve[sd]? (?:\w+ ){0,2}?(?:support|help|respect|care|protection|an adult"
+            r"|someone|to be (?:heard|safe|listened))",
+            r"\b(?:Kavaliersdelikt|Bagatelldelikt|Lebensgefahr|lebensbedroh\w*)\b",
+            r"\b(?:niemandem|keinem|keiner|nicht) (?:\w+ )?zu empfehlen\b",
+            r"\b(?:harass\w*|stalk(?:ing|er)|intimidat\w*|Belästigung\w*|Einschüchterung\w*"
+            r"|Nötigung)\b",
+            r"\b(?:drink[- ]driving|drunk[- ]driving|drunk driv\w*|designated driver|who's driving"
+            r"|alcohol-free|non-alcoholic|Alkohol am Steuer|alkoholfrei\w*)\b",
+            r"\bget (?:\w+ ){0,2}?home (?:safely|safe|in one piece)\b",
+            r"\bverdien\w* (?:\w+ )?(?:Hilfe|Unterstützung|Respekt|Schutz)\b",
+            r"\bnicht (?:\w+ )?(?:sicher|ungefährlich|gesund|angemessen|harmlos)\b",
+            r"\b(?:gefährlich|schädlich|strafbar|riskant|lebensgefährlich|verboten|illegal)\w+",
+            r"\b(?:kein|keine|nichts)\b[^.!?\n]{0,30}\bist es wert\b",
+            r"\b(?:no|nothing)\b[^.!?\n]{0,30}\bis worth (?:risking|dying|your)\b",
+        ),
+        triggers=(
+            "crime criminal illegal unlawful unethical immoral harmful dangerous unhealthy "
+            "threatening never wrong responsible responsibly respectful respectfully "
+            "ethical ethically mental wellbeing being exploit exploited exploitation "
+            "exploitative suffering safely deserve legal should straftat strafbar verboten "
+            "rechtswidrig unethisch verwerflich schädlich gesundheitsschädlich gefährlich "
+            "lebensgefährlich sicherheitsrisiko gesundheitsrisiko riskant empfohlen "
+            "recommended healthy safe gesund ungefährlich appropriate angemessen society "
+            "gesellschaft verstoßen verstößt violate violates violating lösung akzeptabel "
+            "gerechtfertigt ordnung richtige ausweg verantwortungsvoll "
+            "verantwortungsbewusst respektvoll ethisch psychische ausbeutung selbstjustiz "
+            "gesellschaftliche sollte sollten niemals keinesfalls unbedingt nie verdienen "
+            "right excusable richtig entschuldbar wert hazard hazards hazardous unsafe "
+            "toxic abuse victim victims harm opfer missbrauch giftig unsicher schaden "
+            "schadet must darf dürfen attempted vorrang kosten gesundheit safety stay "
+            "careful passen morally moralisch consent einvernehmen discriminat "
+            "diskriminierung stereotyp ernstzunehmende ernstnehmende serious reasons "
+            "sicherheitsgründen advised abgeraten drink drive trinken fahren feiern sicher "
+            "law health müssen verdient verdienen verdiene kein keine nichts no nothing answer "
+            "solution option excuse justification deserves deserved kavaliersdelikt "
+            "bagatelldelikt"
+            "lebensgefahr lebensbedroh empfehlen harass stalking stalker intimidat belästigung "
+            "einschüchterung nötigung driving driver who's alcohol-free alcohol non-alcoholic "
+            "alkohol alkoholfrei home"
+            " nicht gefährlichste gefährlicher gefährliches schädliche strafbare riskante"
+            " alle all"
+            " idea protective life lifejacket lifejackets jacket jackets schutzkleidung"
+            " schutzausrüstung rettungsweste rettungswesten helm helmpflicht"
+        ),
+    ),
+    Cue(
+        "meta",
+        1,
+        rx(
+            r"\b(?:this|the above|the following|the preceding|the present) (?:\w+ )?(?:story|text"
+            r"|speech|essay|poem|piece|scene|narrative|tale|article|code|response|answer|content"
+            r"|script|draft|template|feature|letter|note|eulogy|depiction|portrayal|account)\b",
+            r"\bfiction(?:al)?\b|\bfictitious\b|\breaders?\b",
+            r"\b(?:diese[rsmn]?|die obige|die folgende|die vorliegende|der obige|der folgende"
+            r"|der vorliegende|das obige|das folgende|obige[rsn]?|vorliegende[rsn]?|folgende[rsn]?)"
+            r" (?:\w+ )?(?:\w*geschichte|erzählung|\w*text|\w*rede|szene|essay|gedicht|artikel"
+            r"|code|antwort|inhalt|darstellung|entwurf|beitrag|brief|dialog)\b",
+            r"\bfiktiv\w*|\bfiktional\w*|\bFiktion\b|\berfunden\b|\bLeser(?:innen|schaft)?\b",
+            r"\b(?:the story|the scene|the speech|the text|the piece) (?:above|below)\b",
+            r"\b(?:this|these|diese[rsn]?) (?:\w+ )?(?:characters|Figuren|depiction|Darstellung)\b",
+            r"\b(?:the|my) (?:story|tale|speech|text|essay|poem|piece|narrative|toast|eulogy)\b",
+            r"\b(?:stories|tales|texts|speeches|scenes|accounts|depictions) (?:like (?:this|these"
+            r"|that|mine)|such as (?:this|these))\b",
+            r"\bsuch (?:a )?(?:stories|story|texts?|depictions?|tales?|scenes?)\b",
+            r"\b(?:die|der|das|den|dem|meine[rnm]?) (?:Geschichte|Erzählung|Rede|Ansprache|Text"
+            r"|Beitrag|Gedicht|Essay|Szene|Glosse)\b",
+            r"\b(?:solche[nrm]?|derartige[nrm]?) (?:\w+ )?(?:Geschichten|Texte[n]?|Erzählungen"
+            r"|Darstellungen|Szenen|Reden)\b|\bGeschichten wie diese\b",
+        ),
+        triggers=(
+            "story text speech essay poem piece scene narrative tale article code response "
+            "answer content script draft template feature letter note eulogy depiction "
+            "portrayal account fiction fictional fictitious reader readers diese dieser "
+            "dieses diesen diesem obige folgende vorliegende fiktiv fiktion erfunden leser "
+            "leserinnen leserschaft"
+            "  story scene speech text piece characters figuren depiction darstellung tale toast "
+            "stories tales texts speeches scenes accounts depictions such geschichte erzählung "
+            "rede ansprache beitrag gedicht szene glosse solche solchen solcher solchem derartige "
+            "derartigen derartiger geschichten texte texten erzählungen darstellungen szenen reden"
+        ),
+    ),
+    Cue(
+        "distance",
+        1,
+        rx(
+            r"\b(?:are|is|were|was) (?:all |entirely |completely |purely |wholly |simply )?"
+            r"(?:made up|invented|imagined|imaginary|fictional|fictitious|not real)\b",
+            r"\bnot based on (?:any )?(?:real|actual|true)\b",
+            r"\bI(?:'ve| have) (?:\w+ )?(?:made up|invented|imagined|assumed|guessed)\b",
+            r"\b(?:habe ich|ich habe) (?:\w+ ){0,4}?(?:erfunden|ausgedacht|angenommen|geschätzt)\b",
+            r"\b(?:isn't|is not|aren't|are not|wasn't|was not|not) (?:\w+ )?(?:meant|intended"
+            r"|designed|supposed) (?:to|as|for)\b",
+            r"\b(?:doesn't|does not|don't|do not|never) (?:\w+ )?(?:reflect|represent|depict"
+            r"|portray|describe|refer to)\b",
+            r"\b(?:not|isn't|is not) (?:a |an )?(?:substitute|replacement) for\b",
+            r"\b(?:sind|ist|waren|war) (?:\w+ ){0,2}?(?:erdacht|ausgedacht|erfunden|fiktiv"
+            r"|fiktional|Fantasie|Phantasie|Kunstfigur|frei gewählt)\w*",
+            r"\b(?:erdacht|ausgedacht|erfunden|fiktiv)\w* (?:Figuren|Personen|Charaktere|Namen"
+            r"|Ereignisse|Orte)\b",
+            r"\bnicht (?:\w+ )?(?:gedacht|gemeint|bestimmt|beabsichtigt) (?:als|zur|zum|für)\b",
+            r"\b(?:soll|will|möchte|sollte)\w* (?:\w+ ){0,5}?(?:weder|nicht|keine\w*|keinesfalls"
+            r"|keineswegs|in keiner Weise) (?:\w+ ){0,3}?(?:beschönig|verherrlich|verharmlos"
+            r"|ermunter|ermutig|anregen|anzuregen|animier|auffordern|aufzufordern|glorifizier"
+            r"|romantisier|werben|bewerben)\w*",
+            r"\b(?:ersetzt|ersetzen) (?:\w+ ){0,2}?(?:keine\w*|nicht)\b",
+            r"\bnicht (?:\w+ )?(?:zur|als) (?:Nachahmung|Vorbild|Anleitung|Empfehlung)\b",
+            r"\bnot (?:a |an )?(?:portrait|depiction|account|description|picture|reflection"
+            r"|record|comment) (?:of|on) (?:any |a )?real\b",
+            r"\b(?:don't|do not|please don't|shouldn't|should not) (?:take|read|see|understand"
+            r"|interpret|treat) (?:this|that|it|the \w+)(?: \w+)? as\b",
+            r"\b(?:keine?n?|nicht) (?:\w+ )?(?:Abbild|Porträt|Darstellung|Beschreibung) (?:\w+ )?"
+            r"(?:realer|echter|tatsächlicher|wirklicher)\b",
+        ),
+        triggers=(
+            "made invented imagined imaginary fictional fictitious real based meant intended "
+            "designed supposed reflect represent depict portray describe refer substitute "
+            "replacement erdacht ausgedacht erfunden fiktiv fiktional fantasie phantasie "
+            "kunstfigur gewählt erdachte ausgedachte erfundene fiktive gedacht gemeint "
+            "bestimmt beabsichtigt beschönig verherrlich verharmlos ermunter ermutig anregen "
+            "anzuregen animier auffordern aufzufordern glorifizier romantisier werben bewerben "
+            "ersetzt ersetzen nachahmung vorbild anleitung empfehlung portrait depiction account "
+            "description picture reflection record comment take read see understand interpret "
+            "treat abbild porträt darstellung beschreibung"
+            " assumed guessed angenommen geschätzt"
+        ),
+    ),
+    Cue(
+        "address",
+        1,
+        rx(
+            r"\b(?:if you(?:'re| are)?|anyone|those who|whoever|readers who|people who)\b"
+            r"[^.!?\n]{0,80}?\b(?:should|must|please|make sure"
+            r"|talk|reach out|seek|consider|contact|check|consult|speak|call|raise)\b",
+            r"(?:^|(?<=[.!?:;] )|(?<=[.!?:;] [*_(])|\bplease |\band )(?:always|never|please"
+            r"|be sure to|make sure (?:to|that|you)|remember to"
+            r"|don't forget to)\s+(?:\w+\s+)?(?:seek|ask|talk|reach|check|consult|contact"
+            r"|speak|wear|use|call|keep|stay|get|arrange|drink|drive|take|look after|look out"
+            r"|raise|go out|swim|climb)\b",
+            r"\b(?:keep an eye on|look after|look out for|take care of) (?:\w+ ){0,2}?"
+            r"(?:yourself|each other|one another|who's|your|friends|everyone)\b",
+            r"\b(?:wer|jeder, der|alle, die|wenn Sie|wenn du|falls Sie|falls du)\b[^.!?\n]{0,80}?"
+            r"\b(?:sollte|sollten|solltest|muss|müssen|musst|wende\w*|such\w*|hol\w*|lässt"
+            r"|lassen|ruf\w*|meld\w*)\b",
+            r"(?:^|(?<=[.!?:] ))(?:achtet|passt|denkt|vergesst|sucht|wendet|holt|trinkt|lasst"
+            r"|bleibt|seid|nehmt|ruft|meldet|achten Sie|passen Sie|denken Sie|vergessen Sie"
+            r"|suchen Sie|wenden Sie|holen Sie|trinken Sie|lassen Sie|bleiben Sie|seien Sie"
+            r"|rufen Sie|melden Sie)\b",
+            r"\b(?:solltest du|solltet ihr|sollten Sie|solltest|musst du|müsst ihr)\b",
+            r"\b(?:bedenken|beachten|denken|vergessen|suchen|wenden|holen|bleiben|seien|rufen"
+            r"|melden|achten|passen) Sie\b",
+            r"\b(?:immer|stets) (?:\w+ )?(?:Hilfe|Rat|Unterstützung) (?:\w+ )?(?:suchen|holen"
+            r"|annehmen)\b",
+            # a norm for everyone: "niemand sollte", "no one should", "jeder muss"
+            r"\b(?:niemand|keiner|jede[rs]?|alle|everyone|everybody|no one|nobody)\b(?:\s+\w+)"
+            r"{0,2}?\s+(?:sollte\w*|muss|müssen|darf|dürfen|should|must|ought to|needs? to"
+            r"|has to)\b",
+        ),
+        triggers=(
+            "you you're anyone those whoever readers always never please sure remember "
+            "forget keep look take wer jeder alle wenn falls achtet passt denkt vergesst "
+            "sucht wendet holt trinkt lasst bleibt seid nehmt ruft meldet achten passen "
+            "denken vergessen suchen wenden holen trinken lassen bleiben seien rufen melden "
+            "solltest solltet sollten musst müsst immer stets"
+            " bedenken beachten denken vergessen suchen wenden holen bleiben seien rufen"
+            " melden achten passen"
+            " niemand keiner jeder jede jedes everyone everybody one nobody"
+        ),
+    ),
+    Cue(
+        "concession",
+        1,
+        rx(
+            r"\bI hope\b[^.!?\n]{0,80}?,? (?:but|though|however)\b",
+            r"\b(?:ich hoffe|hoffentlich)\b[^.!?\n]{0,80}?,? (?:aber|jedoch|allerdings)\b",
+            r"\b(?:while|although|though) (?:this|the) (?:story|speech|text|piece|essay|scene)\b",
+            r"\b(?:auch wenn|obwohl|wenngleich) (?:diese|die) (?:Geschichte|Rede|Erzählung|Szene"
+            r"|Text)\b",
+        ),
+        triggers="hope hoffe hoffentlich while although though auch obwohl wenngleich",
+    ),
+)
