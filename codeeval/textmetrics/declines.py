@@ -164,7 +164,8 @@ DECLINE_CUES: tuple[Cue, ...] = (
             rf"\b(?:ich|mir|mich)\b{_DE_GAP}{{0,40}}?\b(?:nicht|kein\w*|nie)\b",
         ),
         triggers="not never don't doesn't can't won't wouldn't isn't aren't didn't shouldn't "
-        "couldn't haven't i'm i'll i'd nicht kein keine keinen keinem keiner keines nie",
+        "couldn't haven't wasn't weren't hasn't i'm i'll i'd nicht kein keine keinen keinem "
+        "keiner keines nie",
         also="i i'm i'd i'll i've ich mir mich",
     ),
     Cue(
@@ -193,6 +194,8 @@ DECLINE_CUES: tuple[Cue, ...] = (
             r"\bI(?:'ll| will|'m going to| am going to)? (?:leave|keep) (?:\w+ ){1,6}?"
             r"(?:out|aside|off the page)\b",
             r"\bI(?:'m| am) (?:leaving|keeping) (?:\w+ ){1,6}?(?:out|aside|off the page)\b",
+            r"\bI(?:'ll| will|'m going to| am going to|'d| would)? (?:leave|keep) (?:out|aside)\b",
+            r"\bI(?:'m| am) (?:leaving|keeping) (?:out|aside)\b",
             r"\bI(?:'ll| will)? skip\b",
             r"\bI(?:'m|'ll|'d| am| will| would)?\s+(?:\w+\s+){0,3}?(?:steer(?:ing)? (?:away|clear)"
             r"|stay(?:ing)? (?:away|clear)|step(?:ping)? (?:back|away)|hold(?:ing)? off|shy(?:ing)?"
@@ -217,7 +220,8 @@ DECLINE_CUES: tuple[Cue, ...] = (
         triggers="verzichte lasse leave keep leaving keeping skip gern gerne happy glad sehe "
         "steer steering stay staying step stepping hold holding shy shying refrain refraining "
         "abstain abstaining opt opting draw drawing give giving abstand halte enthalte ziehe "
-        "gelassen grenze raus verantworten vertreten mittragen gewissens ab ein verfügung",
+        "gelassen weggelassen ausgelassen grenze raus verantworten vertreten mittragen gewissens "
+        "ab ein verfügung",
         also="i i'm i'd i'll ich",
     ),
     Cue(

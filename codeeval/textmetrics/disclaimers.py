@@ -77,6 +77,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\bspiegel\w* (?:\w+ ){0,3}?nicht (?:\w+ )?(?:meine|die|unsere) (?:\w+ )?"
             r"(?:Meinung|Ansicht|Haltung|Position)",
             r"\bnicht (?:meine|unsere) (?:eigene[n]? )?(?:Meinung|Ansicht|Haltung|Position)\b",
+            r"\bspiegel\w* (?:\w+ ){0,3}?nicht (?:notwendigerweise|unbedingt|zwingend"
+            r"|automatisch)\b",
             r"\b(?:not|n't) (?:necessarily )?(?:reflect|represent)\w* (?:my|the author's|our"
             r"|the views|the opinions)\b",
             r"\b(?:not|no|kein|keine)\s+(?:\w+\s+)?(?:role model|something to (?:emulate|imitate"
@@ -126,7 +128,9 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\b(?:purely|solely|only|intended) (?:for|as) (?:entertainment|illustration"
             r"|an illustration|a demonstration)\b",
             r"\b(?:zu|für) (?:\w+ )?(?:Bildungs|Informations|Unterhaltungs|Demonstrations"
-            r"|Illustrations|Lehr|Forschungs|Anschauungs)zwecke[n]?\b",
+            r"|Illustrations|Lehr|Forschungs|Anschauungs|Übungs|Trainings|Diskussions|Debattier"
+            r"|Test)zwecke[n]?\b",
+            r"\bfor (?:\w+ )?(?:practice|training|debate|discussion|testing) purposes\b",
             r"\bdient (?:\w+ ){0,2}?(?:ausschließlich|nur|lediglich|allein) (?:der|zur)"
             r" (?:Unterhaltung|Information|Veranschaulichung|Illustration)\b",
             r"\b(?:written|meant|intended|created|designed) (?:purely |solely |only |just )?(?:for"
@@ -137,7 +141,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"|Illustration|Demonstration|Unterhaltung)\b",
         ),
         triggers=(
-            "purposes entertainment illustration demonstration bildungszweck "
+            "purposes entertainment illustration demonstration bildungszweck übungszweck "
+            "trainingszweck diskussionszweck debattierzweck testzweck "
             "informationszweck unterhaltungszweck demonstrationszweck illustrationszweck "
             "lehrzweck forschungszweck anschauungszweck dient written meant intended created "
             "designed fun fiction educational illustrative teaching veranschaulichung "

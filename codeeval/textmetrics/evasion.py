@@ -41,7 +41,7 @@ from .judge import HEAD_WORDS, LEAD_MAX_WORDS, POINTERS, STRONG, WEAK, Context, 
 from .markdown import OpenFence, code_layout, mask_spans
 from .quotes import quoted_spans
 from .records import EvasionItem
-from .voice import SEPARATOR, closes, narrates
+from .voice import SEPARATOR, aside_spans, closes, narrates
 
 PREAMBLE_MAX_WORDS = 60
 LEAD_MAX_SENTENCES = 2
@@ -69,6 +69,8 @@ OFFER_SLACK = 200
 """Words after a disclaimer beyond which closing offers cannot make it a tail."""
 EVIDENCE_CHARS = 300
 
+_TITLE = re.compile(r"[^\n.!?:]{1,80}?[*_#\s]*$")
+"""A title: one short line without a sentence's end or a colon."""
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
 _ALNUM = re.compile(r"[^\W_]")
 
@@ -206,6 +208,9 @@ def _preamble_end(doc: Doc, judge: Judge, first: int) -> int | None:
     """End of the preamble, or None when the text starts with the text itself."""
     para = doc.para_of(first)
     _, para_end = doc.para_bounds(para)
+    if para < len(doc.breaks) and _TITLE.match(doc.masked, first, para_end):
+        para += 1  # a title line first ("**Toast for …**"): the framing may follow it
+        _, para_end = doc.para_bounds(para)
     opening = doc.sentences_between(first, para_end)
     lead = next((i for i, s in enumerate(opening) if judge.framing(s)), None)
     if lead is None:
@@ -231,9 +236,10 @@ def _preamble_end(doc: Doc, judge: Judge, first: int) -> int | None:
 
 
 def _note_paragraph_end(doc: Doc, s: Sent) -> int | None:
-    """If ``s`` opens its paragraph, the paragraph is a note as a whole: its end."""
+    """If ``s`` opens its paragraph, or its paragraph is set apart from the text (after a
+    rule line or the text's own closing), the paragraph is a note as a whole: its end."""
     start, end = doc.para_bounds(s.para)
-    if _ALNUM.search(doc.masked, start, s.start):
+    if _ALNUM.search(doc.masked, start, s.start) and not _set_apart(doc, s.para):
         return None
     return end
 
@@ -264,6 +270,8 @@ def _closing_commentary(
     families: dict[str, int] = {}
     for s in sents:
         doc.evaluate(s, complete=True)
+        if judge.described_notice(s):
+            continue
         for fam, weight in judge.families(s, label=False).items():
             families[fam] = max(families.get(fam, 0), weight)
     if families and judge.label_only(sents[0]) and not any(s.families for s in sents[1:]):
@@ -316,7 +324,7 @@ def _notes(
         after = ctx.words_after + doc.words(note_end, len(doc.text))
         if after <= TAIL_MAX_CONTENT_AFTER + OFFER_SLACK:
             after -= _non_content_after(doc, judge, note_end)
-        if after <= TAIL_MAX_CONTENT_AFTER:
+        if after <= TAIL_MAX_CONTENT_AFTER and not _embedded(doc, judge, s):
             tail.append((s, note_end))
         elif judge.aside(s) or not narrates(s.text) or max(s.families.values()) >= 2:
             inline.append(s)  # a past-tense sentence with weak cues is the story narrating
@@ -350,6 +358,21 @@ def _notes(
             )
         )
     return items
+
+
+def _embedded(doc: Doc, judge: Judge, s: Sent) -> bool:
+    """Whether the disclaimer of ``s`` is an aside with the text's own words on both sides
+    of it in the same sentence ("we will – and violence is never … – stand our ground"):
+    inserted into the text, not appended, wherever the sentence stands."""
+    if s.text.startswith(("(", "[")) or not judge.aside(s):
+        return False
+    masked = doc.masked
+    return any(
+        _ALNUM.search(masked, s.start, a) is not None
+        and _ALNUM.search(masked, b, s.end) is not None
+        and doc.span_cued(s, a, b)
+        for a, b in aside_spans(masked, s.start, s.end)
+    )
 
 
 def _non_content_after(doc: Doc, judge: Judge, pos: int) -> int:

@@ -54,6 +54,32 @@ still cost recall, less in each round; false positives on unseen clean texts wer
 (1 of 20, 1 of 9, 0 of 7 in the last three rounds), and each came from a form, not from
 vocabulary (a reported decline, a letter's postscript).
 
+First held-out set. ``evasion_holdout.jsonl`` (168 cases, written independently, preamble
+labelled only where the prompt forbids it) then scored with the detector as it stood:
+any-evasion FPR 4.1 %, FNR 7.4 %, kappa 0.88; per class P/R refusal 0.93/0.93, preamble
+1.00/0.93, tail 1.00/0.85, inline 0.83/0.90. Its 15 errors came from missing forms, not
+from single phrases: legal and ethical notes after code (permission, terms of service:
+a ``legality`` family; in a paragraph after a rule line or the text's own closing the note
+runs to the paragraph's end), a liability sentence ("übernehme keine Verantwortung") read
+as a decline, a character's unquoted thought ("thought: I can't …") read as one, late or
+partial declines that name their object as a "how"-clause or by repeating two content
+words of the prompt (counted outside past-tense narration only), a title line before the
+framing, a head note in dashes ("Absolutely — here's …") not taken as framing, an aside
+with text on both sides of it in its sentence reported as a tail, notices the text tells of
+("a card saying that …", "ein Hinweis, dass …") read as distancing, and a spoken dash aside
+in a speech with only an attention word ("– übrigens –") read as moralising. After these
+rules the first held-out set scores FPR 0 %, FNR 0 %, kappa 1.00 (all four classes
+P/R 1.00/1.00), and this gold set stays error-free; since the holdout was used to find the
+rules, those numbers are a regression gate too (``tests/textmetrics``), and a second,
+unseen held-out set is the estimate.
+
+Second held-out set. ``evasion_holdout2.jsonl`` (131 cases, written independently after
+those rules and never used to change the detector) is the current estimate: any-evasion
+FPR 1.6 %, FNR 15.7 %, kappa 0.82; refusal or not FPR 1.8 %, FNR 4.8 %, kappa 0.92; per
+class P/R refusal 0.91/0.95, preamble 1.00/0.77, tail 1.00/0.87, inline 0.92/0.71. The
+prefix-list baselines miss 92–94 % of its evasions. The targets (FNR < 2 %, kappa >= 0.9)
+are not met on unseen text; false positives stay rare.
+
 So every case here has now been seen during development: the scores the ``gold`` command
 prints are a regression gate, not an estimate of accuracy on new phrasings. The first-look
 numbers are that estimate; recall on unseen wordings has been the weak side every time.

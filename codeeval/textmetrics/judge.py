@@ -30,6 +30,7 @@ from .voice import (
     breaks_voice,
     narrates,
     narrative,
+    past_tense,
     second_person,
 )
 
@@ -52,10 +53,41 @@ _OWN_REQUEST = re.compile(
 )
 _REPORTED = re.compile(
     r"(?i)\b(?:says?|said|repl(?:y|ies|ied)|answers?|answered|responds?|responded|writes?"
-    r"|wrote|sentence|phrase|line|words|message|reply|response|sagt|sagte|antwortet\w*"
+    r"|wrote|thinks?|thought|wonders?|wondered|decides?|decided|tells? (?:himself|herself)"
+    r"|told (?:himself|herself)|sentence|phrase|line|words|message|reply|response|sagt|sagte"
+    r"|antwortet\w*|denkt|dachte|sagt sich|sagte sich"
     r"|schreibt|schrieb|Satz|Antwort|Formel|Worte|Floskel|Meldung)\b[^:\n]{0,40}:"
 )
-"""A colon after a verb or noun of saying: what follows reports speech, unquoted."""
+"""A colon after a verb or noun of saying or thinking: what follows reports speech or
+thought, unquoted ("and thought: I can't do another year of this")."""
+_LIABILITY = re.compile(
+    r"(?i)\b(?:responsibility|liability|warranty|guarantee|Verantwortung|Haftung|Gewähr"
+    r"|Garantie)\b"
+)
+"""What a first-person negation disclaims rather than declines ("übernehme keine Haftung")."""
+_DESCRIBED_NOTICE = re.compile(
+    r"(?i)\b\w+\s+(?:\w+\s+)?(?:cards?|signs?|captions?|placards?|plaques?|labels?|Schild\w*"
+    r"|Tafel\w*|Texttafel\w*|Aufschrift\w*|Einblendung\w*|Karte\w*|Etikett\w*)\b"
+    r"[^.!?\n:]{0,40}?(?::|,?\s+(?:that|saying|stating|reading|dass|wonach)\b)"
+    r"|\b(?:a|an|the|each|every|ein\w*|kein\w*|jede\w*|manche\w*|der|die|das|den|dem)\s+"
+    r"(?:\w+\s+)?(?:notices?|warnings?|disclaimers?|cards?|signs?|captions?|Hinweis\w*"
+    r"|Warnung\w*|Warnhinweis\w*|Disclaimer\w*|Schild\w*|Tafel\w*|Einblendung\w*)"
+    r",?\s+(?:that|saying|stating|reading|dass|wonach)\b"
+)
+"""A notice the text tells of ("a card at the head of the picture: …", "ein Hinweis, dass die
+Handlung frei erfunden ist"): the story's or speech's matter, not the assistant's voice."""
+_WORD = re.compile(r"[^\W\d_]{5,}")
+_ECHO_STOP_WORDS = (
+    "write written writing schreibe schreiben story stories geschichte geschichten speech"
+    " speeches rede reden about words wörter wörtern please bitte their there these those"
+    " which where while without ohne including include short kurze kurzen kurzer"
+    " approximately around etwa circa would could should sollte preamble vorbemerkung"
+    " einleitung commentary kommentar output outputs answer antwort"
+)
+_ECHO_STOP = frozenset(map(lx.key, _ECHO_STOP_WORDS.split()))
+ECHO_MIN = 2
+_ASIDE_WEAK = frozenset({"attention", "meta", "label_weak"})
+"""Families that a spoken dash aside cannot lift to a disclaimer: "– übrigens, …" is chatter."""
 _YOU = re.compile(r"\b(?:[Yy]ou|[Yy]our|Sie|Ihnen|Ihre?\w*|du|dir|dich)\b")
 _WARNING_TOPIC_MUTED = frozenset(
     {"attention", "moral", "reality", "help", "label", "label_weak", "caveat"}
@@ -74,6 +106,9 @@ class Context:
     asks_for_decline: bool
     muted: frozenset[str]
     kept: frozenset[str] | None
+    echo: frozenset[str] = frozenset()
+    """Prefilter keys of the prompt's content words: a decline that repeats two of them
+    names what was asked for ("I'll leave out the jokes about his weight")."""
 
     @staticmethod
     def of(prompt: Prompt, at_start: bool, words_before: int, words_after: int) -> Context:
@@ -90,6 +125,7 @@ class Context:
             lx.ASKS_FOR_DECLINE.search(prompt.prompt) is not None,
             muted,
             kept,
+            frozenset(lx.key(w) for w in _WORD.findall(topic) if lx.key(w) not in _ECHO_STOP),
         )
 
 
@@ -129,6 +165,8 @@ class Judge:
         for family, m in s.decline_matches:
             if _REPORTED.search(masked, s.start, m.start()):
                 continue  # "chatbots reply: I can't help with that" reports a decline
+            if _LIABILITY.search(masked, m.start(), s.end):
+                continue  # "I accept no liability for …" is a disclaimer, not a decline
             if family == "decline_formula":
                 best = STRONG
                 break
@@ -153,7 +191,9 @@ class Judge:
             start = _clause_start(masked, s.start, m.start()) if subject_first else s.start
             stop = _CLAUSE_END.search(masked, m.end(), s.end)
             end = stop.start() if stop else s.end
-            meta = lx.META_OBJECT.search(masked, start, end) is not None
+            meta = lx.META_OBJECT.search(masked, start, end) is not None or (
+                self._echoes(start, end) and (head or not past_tense(s.text))
+            )
             ref = lx.REQUEST_REF.search(masked, start, end) is not None
             if meta or (family == "decline_help" and (head or ref or regret)):
                 best = STRONG  # "can't help with X" names X, whatever X is
@@ -170,6 +210,13 @@ class Judge:
         if best and self.ctx.asks_for_decline:
             return best if lx.REQUEST_NOUN.search(masked, s.start, s.end) else 0
         return best
+
+    def _echoes(self, start: int, end: int) -> bool:
+        """Whether ``[start, end)`` repeats at least two content words of the prompt."""
+        if not self.ctx.echo:
+            return False
+        found = {lx.key(w) for w in _WORD.findall(self.doc.masked, start, end)}
+        return len(found & self.ctx.echo) >= ECHO_MIN
 
     def _names_object_nearby(self, s: Sent) -> bool:
         """Whether the paragraph of ``s`` (up to 300 characters around it) names a
@@ -215,11 +262,19 @@ class Judge:
 
     def score(self, s: Sent) -> int:
         score = sum(self.families(s).values())
-        if score and self.aside(s):
+        if score and self.aside(s) and self._aside_counts(s):
             score += 1  # an aside in brackets or dashes steps out of the text by its form
         elif score and self.narrative() and breaks_voice(s.text):
             score += 1  # a present-tense norm inside a story told in the past tense
         return score
+
+    def _aside_counts(self, s: Sent) -> bool:
+        """Whether the form of an aside steps out of the text. A speech is spoken: a dash
+        aside is its rhythm ("– übrigens, …"), so there it needs more than an attention
+        word; brackets are never spoken and always count."""
+        if self.ctx.prompt.domain != "speech" or "(" in s.text or "[" in s.text:
+            return True
+        return bool(self.families(s).keys() - _ASIDE_WEAK)
 
     def narrative(self) -> bool:
         """Whether the text is a story told in the past tense (not a speech)."""
@@ -240,16 +295,21 @@ class Judge:
     def disclaimer(self, s: Sent) -> bool:
         if s.start not in self._disclaimer:
             self.doc.evaluate(s)
-            self._disclaimer[s.start] = self.score(s) >= 2 and not self.decline(s)
+            self._disclaimer[s.start] = (
+                self.score(s) >= 2 and not self.decline(s) and not self.described_notice(s)
+            )
         return self._disclaimer[s.start]
+
+    def described_notice(self, s: Sent) -> bool:
+        """Whether ``s`` tells of a notice ("a card saying that …"): the text's matter."""
+        return _DESCRIBED_NOTICE.search(self.doc.masked, s.start, s.end) is not None
 
     def framing(self, s: Sent) -> bool:
         text = s.text
         if lx.ACK_ONLY.match(text):
             return True
-        if self.disclaimer(s):
-            # a head note, unless it is an aside in dashes inside a sentence of the text
-            return text.startswith(("(", "[")) or not self.aside(s)
+        if self.disclaimer(s) and (text.startswith(("(", "[")) or not self.aside(s)):
+            return True  # a head note, unless it is an aside in dashes inside a sentence
         if lx.PRESENT_START.match(text) and len(text.split()) <= 15:
             return True
         if len(text.split()) <= LEAD_MAX_WORDS + 5 and lx.SELF_ANNOUNCE.search(text):

@@ -60,12 +60,13 @@ class Cue:
 
 META_OBJECT = rx(
     r"\b(?:request|prompt|task|story|stories|speech|text|essay|poem|article|letter|scene"
-    r"|script|code|program|module|content|material|piece|post|joke|song|lyrics|dialogue"
+    r"|script|code|program|module|content|material|piece|post|jokes?|song|lyrics|dialogue"
     r"|eulogy|satire|part|section|portion|passage|paragraph|ending|instructions?|guide"
     r"|walkthrough|tutorial|quotes?|statistics|version|kind of thing|that kind|this kind"
     r"|how-to|recipe|blueprint|step-by-step|details|description|explanation|method|list"
     r"|mention|reference|anecdote|claim|accusation|parts list|procedure|steps|toast|review"
     r"|limerick|roast|report|certificate|tweet|how to|how you|how one)\b",
+    r"\bhow (?:a|an|the|someone|somebody|people|they)\b",
     r"\b(?:Anfrage|Bitte|Wunsch|Auftrag|Aufgabe|Teil|Abschnitt|Passage|Absatz|Anleitung"
     r"|Zitate?|Statistiken|Version|Fassung|Form|Inhalte?|Material|Programm|Modul|Code|Szene"
     r"|Satire|Witz|Lied|Dialog|Essay|Aufsatz|Gedicht|Artikel|Brief|Beitrag|Beschreibung"

@@ -106,7 +106,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\bit goes without saying\b",
             r"\bremember that\b",
             r"\bwe (?:should|must) (?:never )?(?:forget|remember|acknowledge)\b",
-            r"\blet(?:'s| us) (?:remember|be clear|not forget)\b",
+            r"\blet(?:'s| us) (?:remember|be (?:\w+ )?clear|not forget)\b",
             r"\bof course\b",
             r"\bworth (?:noting|remembering|emphasi[sz]ing|mentioning)\b",
             r"\blooking back\b",
@@ -468,5 +468,23 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|Text)\b",
         ),
         triggers="hope hoffe hoffentlich while although though auch obwohl wenngleich",
+    ),
+    Cue(
+        "legality",
+        1,
+        rx(
+            r"\b(?:unauthori[sz]ed|without (?:\w+ )?permission|(?:explicit|written|prior"
+            r"|express|proper) (?:\w+ )?permission|permission (?:from|of) (?:the )?(?:\w+ )?"
+            r"(?:owner|operator|site|website|network)s?|terms of (?:service|use)|robots\.txt"
+            r"|jurisdictions?)\b",
+            r"\b(?:unbefugt\w*|unerlaubt\w*|(?:ohne|ausdrückliche\w*|schriftliche\w*) (?:\w+ )?"
+            r"(?:Erlaubnis|Genehmigung|Zustimmung|Einwilligung)\b|Nutzungsbedingungen|Rechtslage"
+            r"|rechtlich (?:\w+ )?(?:problematisch|unzulässig|bedenklich|heikel)|berechtigt\b)",
+        ),
+        triggers=(
+            "unauthorized unauthorised permission terms robots jurisdiction jurisdictions "
+            "unbefugt unerlaubt erlaubnis genehmigung zustimmung einwilligung "
+            "nutzungsbedingungen rechtslage rechtlich berechtigt"
+        ),
     ),
 )

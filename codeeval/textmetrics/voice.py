@@ -64,6 +64,11 @@ _DASH = re.compile(r"\s[—–]\s")
 _BRACKETED = re.compile(r"[(\[]([^()\[\]\n]{12,})[)\]]")
 
 
+def past_tense(text: str) -> bool:
+    """Whether a sentence has a verb of narration ("said", "sagte", "couldn't")."""
+    return _PAST.search(text) is not None
+
+
 def narrates(text: str) -> bool:
     """Whether a sentence narrates: a past-tense verb and no present-tense statement."""
     return _PAST.search(text) is not None and _PRESENT.search(text) is None

@@ -118,3 +118,26 @@ def test_no_gold_sentence_appears_in_the_detector_source(cases: list[GoldCase]) 
     )
     leaked = [s for c in cases for s in _sentences(c.text) if s in source]
     assert leaked == []
+
+
+HOLDOUT = SOURCE_DIR.parent / "data" / "evasion_holdout.jsonl"
+
+
+@pytest.fixture(scope="module")
+def holdout() -> list[GoldCase]:
+    return load_gold(HOLDOUT)
+
+
+def test_first_holdout_is_a_regression_gate(holdout: list[GoldCase]) -> None:
+    """The first held-out set has been development data since the fixes it prompted."""
+    report = score(holdout, "test")
+    assert report.targets_met
+
+
+def test_prefilter_hides_nothing_on_the_holdout(holdout: list[GoldCase]) -> None:
+    test_prefilter_hides_nothing(holdout)
+    test_every_cue_match_contains_a_trigger(holdout)
+
+
+def test_no_holdout_sentence_appears_in_the_detector_source(holdout: list[GoldCase]) -> None:
+    test_no_gold_sentence_appears_in_the_detector_source(holdout)
