@@ -11,7 +11,7 @@ from .evasion import detect
 from .inputs import FULL_ANALYSIS_CHARS, WINDOW_CHARS, head_tail, iter_chunks, sanitize
 from .markdown import OpenFence, code_layout, prose_parts
 from .notices import Notice, NoticePattern, compile_patterns, strip_notices
-from .records import Evasion, EvasionItem, Issue, Status, Target, TextMetrics
+from .records import Evasion, EvasionItem, Issue, Status, Target, TextMetrics, Truncation
 from .targets import deviation, resolve_target
 from .truncation import check_truncation
 from .words import count_prose_words, count_words
@@ -80,20 +80,7 @@ def measure(
         finish_reason=finish_reason,
         notices=notices,
     )
-    findings, observations = policy.classify(items, prompt)
-    dev = deviation(words, target) if target else None
-    return TextMetrics(
-        status=_status(issues),
-        issues=tuple(issues),
-        chars=len(text),
-        words=words,
-        target=target,
-        deviation_words=dev[0] if dev else None,
-        deviation_pct=dev[1] if dev else None,
-        truncation=truncation,
-        notices_stripped=len(notices),
-        evasion=Evasion(findings=findings, observations=observations),
-    )
+    return _result(text, issues, words, target, truncation, len(notices), items, prompt)
 
 
 def _measure_large(
@@ -158,6 +145,23 @@ def _measure_large(
         finish_reason=finish_reason,
         notices=tuple(cut_notices),
     )
+    return _result(
+        text, issues, words, target, truncation, notices_stripped, items, prompt, partial=True
+    )
+
+
+def _result(
+    text: str,
+    issues: list[Issue],
+    words: int,
+    target: Target | None,
+    truncation: Truncation,
+    notices_stripped: int,
+    items: list[EvasionItem],
+    prompt: Prompt,
+    partial: bool = False,
+) -> TextMetrics:
+    """The record, once the text has been measured (whole, or head and tail if large)."""
     findings, observations = policy.classify(items, prompt)
     dev = deviation(words, target) if target else None
     return TextMetrics(
@@ -170,5 +174,5 @@ def _measure_large(
         deviation_pct=dev[1] if dev else None,
         truncation=truncation,
         notices_stripped=notices_stripped,
-        evasion=Evasion(findings=findings, observations=observations, partial=True),
+        evasion=Evasion(findings=findings, observations=observations, partial=partial),
     )
