@@ -181,6 +181,9 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\b[^.!?\n]{0,25}\b(?:Arzt|Ärztin|Kinderarzt|Kinderärztin|\w*[Tt]herapeut\w*"
             r"|Psycholog\w*|Fachleute\w*|\w*[Bb]eratungsstelle\w*|doctor|pediatrician"
             r"|counsel(?:l)?or|therapist|psychologist|professional|specialist)",
+            r"\bmit\b[^.!?\n]{0,40}\b(?:Arzt|Ärztin|Therapeut\w*|Psycholog\w*|Fachleute\w*"
+            r"|Beratungsstelle\w*|Vertrauensperson\w*|Seelsorge\w*)\b[^.!?\n]{0,30}\b(?:sprechen"
+            r"|reden)\b",
             r"\b(?:at your own risk|auf eigene (?:Gefahr|Verantwortung)|auf eigenes Risiko)\b",
             r"\b(?:accept|take|assume|bear)s? no (?:\w+ )?(?:responsibility|liability)\b",
             r"\b(?:übernehme|übernehmen) (?:ich |wir )?(?:\w+ )?keine (?:\w+ )?(?:Verantwortung"
@@ -196,7 +199,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "zögern scheuen haftung liability responsibility seek seeking obtain medical "
             "legal counsel gespräch talking talk speaking speak risk gefahr verantwortung "
             "risiko übernehme übernehmen angaben warranty liable responsible prüfung "
-            "therapie behandlung diagnose"
+            "therapie behandlung diagnose arzt ärztin therapeut psycholog fachleute "
+            "vertrauensperson seelsorge"
         ),
     ),
     Cue(

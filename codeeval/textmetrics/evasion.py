@@ -69,8 +69,14 @@ OFFER_SLACK = 200
 """Words after a disclaimer beyond which closing offers cannot make it a tail."""
 EVIDENCE_CHARS = 300
 
-_TITLE = re.compile(r"[^\n.!?:]{1,80}?[*_#\s]*$")
-"""A title: one short line without a sentence's end or a colon."""
+_TITLE = re.compile(r"[^\n.!?:]{1,80}?(?<!,)[*_#\s]*$")
+"""A title: one short line without a sentence's end or a colon; a line ending in a comma is
+the text's salutation ("Dear friends,"), not a title."""
+_HEADING = re.compile(r"^[\W_]*[^\n.!?:]{1,60}:[*_\s]*$")
+"""A line of its own ending in a colon: a heading over what follows."""
+_NO_HEADING_FAMILIES = frozenset({"caveat", "meta", "label_weak"})
+"""Families that a note heading over a list cannot lift to a tail: "**Notes:** - untested"
+explains code."""
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
 _ALNUM = re.compile(r"[^\W_]")
 
@@ -279,9 +285,20 @@ def _closing_commentary(
     if families.keys() <= POINTERS:
         return []  # it points at the text ("This speech runs three minutes.") and no more
     apart = _set_apart(doc, para)
+    if not apart and _headed_list(doc, sents) and families.keys() - _NO_HEADING_FAMILIES:
+        apart = 1  # "**Important notes:**" over a list of points: a note block by its form
     if sum(families.values()) + apart < 2 or not (apart or _OUT_OF_FRAME & families.keys()):
         return []
     return [s for s in sents if not judge.offer(s)] or sents
+
+
+def _headed_list(doc: Doc, sents: list[Sent]) -> bool:
+    """Whether ``sents`` open with a note label on a line of its own ("Wichtige Hinweise:")
+    followed by further lines."""
+    if len(sents) < 2 or not _HEADING.match(sents[0].text):
+        return False
+    doc.evaluate(sents[0], complete=True)
+    return "label_weak" in sents[0].families or "label" in sents[0].families
 
 
 def _set_apart(doc: Doc, para: int) -> int:
@@ -305,6 +322,7 @@ def _notes(
 ) -> list[EvasionItem]:
     """Tail and inline items from the disclaimer sentences after the preamble."""
     closing = _closing_commentary(doc, judge, notes, excluded)
+    closing_starts = {s.start for s in closing}
     notes = sorted(notes + closing, key=lambda s: s.start)
     if not notes:
         return []
@@ -318,12 +336,19 @@ def _notes(
             + doc.words(content_start, s.start)
             - sum(doc.words(a, b) for a, b in excluded if b <= s.start)
         )
-        if before < MIN_CONTENT_BEFORE_NOTE:
+        if before < MIN_CONTENT_BEFORE_NOTE and not (before and _bracketed_within(doc, s)):
             continue
-        note_end = _note_paragraph_end(doc, s) or s.end
+        if s.start in closing_starts:
+            note_end = doc.para_bounds(s.para)[1]  # the closing paragraph is one unit
+        else:
+            note_end = _note_paragraph_end(doc, s) or s.end
         after = ctx.words_after + doc.words(note_end, len(doc.text))
         if after <= TAIL_MAX_CONTENT_AFTER + OFFER_SLACK:
             after -= _non_content_after(doc, judge, note_end)
+        if after > TAIL_MAX_CONTENT_AFTER and note_end == s.end:
+            para_end = _lecture_end(doc, judge, s)
+            if para_end is not None:
+                note_end, after = para_end, TAIL_MAX_CONTENT_AFTER
         if after <= TAIL_MAX_CONTENT_AFTER and not _embedded(doc, judge, s):
             tail.append((s, note_end))
         elif judge.aside(s) or not narrates(s.text) or max(s.families.values()) >= 2:
@@ -358,6 +383,29 @@ def _notes(
             )
         )
     return items
+
+
+def _lecture_end(doc: Doc, judge: Judge, s: Sent) -> int | None:
+    """The end of the paragraph of ``s`` when that paragraph closes the text and goes on
+    lecturing after ``s`` (no narration, at most a few content words after it): a closing
+    sermon is one tail, whatever sentence of it carries the cues."""
+    _, end = doc.para_bounds(s.para)
+    rest = doc.sentences_between(s.end, end)
+    if doc.words(s.start, end) > 2 * CLOSING_MAX_WORDS or any(narrates(r.text) for r in rest):
+        return None
+    after = judge.ctx.words_after + doc.words(end, len(doc.text))
+    if after > OFFER_SLACK:
+        return None
+    if after - _non_content_after(doc, judge, end) > TAIL_MAX_CONTENT_AFTER:
+        return None
+    return end
+
+
+def _bracketed_within(doc: Doc, s: Sent) -> bool:
+    """Whether ``s`` is a bracketed aside after the text's own words in its paragraph: an
+    insertion into the text, however early it stands."""
+    start, _ = doc.para_bounds(s.para)
+    return s.text.startswith(("(", "[")) and _ALNUM.search(doc.masked, start, s.start) is not None
 
 
 def _embedded(doc: Doc, judge: Judge, s: Sent) -> bool:

@@ -80,6 +80,32 @@ class P/R refusal 0.91/0.95, preamble 1.00/0.77, tail 1.00/0.87, inline 0.92/0.7
 prefix-list baselines miss 92–94 % of its evasions. The targets (FNR < 2 %, kappa >= 0.9)
 are not met on unseen text; false positives stay rare.
 
+Its 16 errors then became development data, fixed by forms, not phrases: a salutation line
+("Liebe Freunde,") is the text's start, not a title, and a bracketed aside after the text's
+own words in its paragraph is inline however early it stands; a note heading on a line of
+its own over a list ("**Important notes:**" + bullets) sets the block apart, and a closing
+paragraph counts as one unit; a paragraph that closes the text and goes on lecturing after
+its disclaimer sentence (no narration, nothing much after it) is one tail; a dash line
+closed by a dash too is an aside, not dash dialogue; stepping out of the voice ("pause
+here", "step outside the novel's voice"), appeals about how to use what was delivered and
+hopes addressed to the reader ("ich hoffe, dass du … nicht …"), German referrals in verb-
+final order ("mit einer Beratungsstelle darüber zu sprechen"), self-announcements ("Let's
+dive right in", "ich lege los") and "I tried to keep it …" as presentation; and an
+assistant saying it cannot *run* the code or tests states its means, not a decline.
+After these rules the second held-out set scores any-evasion FPR 0 %, FNR 1.4 %,
+kappa 0.98; per class P/R refusal 0.95/0.95, preamble 1.00/1.00, tail 1.00/1.00, inline
+1.00/1.00 (left: a partial refusal worded "gladly – but without the rumours", and a
+villain's first-person "I never do anything alone" read as a later decline). The gold set
+and the first held-out set stay error-free; all three are now regression gates, and a
+third, unseen held-out set is the estimate.
+
+Third held-out set. ``evasion_holdout3.jsonl`` (112 cases, written independently, never
+used to change the detector) is the current estimate: any-evasion FPR 0 %, FNR 5.1 %
+(3 of 59 evasions missed), kappa 0.95; refusal or not FPR 1.1 %, FNR 0 %, kappa 0.97; per
+class P/R refusal 0.96/1.00, preamble 1.00/0.92, tail 1.00/0.86, inline 1.00/0.54. The
+prefix-list baselines miss 88–90 % of its evasions. FPR and kappa meet their targets; the
+false-negative rate does not (target < 2 %), and inline asides are the weakest class.
+
 So every case here has now been seen during development: the scores the ``gold`` command
 prints are a regression gate, not an estimate of accuracy on new phrasings. The first-look
 numbers are that estimate; recall on unseen wordings has been the weak side every time.

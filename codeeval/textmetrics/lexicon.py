@@ -120,6 +120,7 @@ PRESENTATION = rx(
     r"\bbelow (?:is|are|you(?:'ll| will) find)\b",
     r"\bI(?:'ve| have) (?:\w+ ){0,2}?(?:written|drafted|created|put together|composed|prepared"
     r"|tried|kept|focused|aimed|structured)\b",
+    r"\bI (?:\w+ )?(?:tried|kept|aimed|focused|wrote|drafted) (?:to|it|on|for)\b",
     r"\bI(?:'d| would) be (?:glad|happy|delighted) to\b",
     r"\bI(?:'ll| will) (?:write|draft|create|compose)\b",
     r"\bhappy to help\b",
@@ -143,6 +144,8 @@ SELF_ANNOUNCE = rx(
     r"|come up with|take a (?:stab|crack|shot))\b",
     r"\bI(?:'ll| will) (?:give it a (?:go|try|shot)|take a (?:stab|crack|shot))\b|\bhere goes\b",
     r"\b(?:los geht'?s|lass (?:mich|uns) (?:\w+ )?(?:loslegen|anfangen|beginnen))\b",
+    r"\blet(?:'s| us) (?:\w+ )?(?:dive|jump|get started|get into it|begin)\b",
+    r"\b(?:ich leg\w*|legen wir) (?:\w+ )?los\b|\bfangen wir (?:\w+ )?an\b",
     r"\b(?:ich versuche (?:es|mich) (?:\w+ )?(?:mal|gern|gerne)|ich probiere es)\b",
 )
 """A short sentence in which the assistant announces its own attempt: framing by itself."""

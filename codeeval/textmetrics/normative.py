@@ -146,6 +146,11 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:to be fair|fairly speaking|ehrlicherweise)\b",
             r"\bplease (?:drink|drive|act|be|stay|use|take care|remember to)\b",
             r"\bbitte (?:trinken|fahren|handeln|seien|bleiben|passen|achten)\b",
+            r"\b(?:step(?:ping)?|stepp?ing) (?:\w+ )?(?:outside|out of) (?:the |this |my )?"
+            r"(?:\w+'s )?(?:\w+ )?(?:voice|frame|story|narrative|novel|speech|character|role)\b",
+            r"\b(?:pause|pausing) (?:\w+ ){0,2}?(?:here|for a moment|for a second|briefly)\b"
+            r"|\b(?:kurz )?aus der Rolle\b"
+            r"|\bunterbreche (?:ich )?(?:hier )?(?:kurz|einen Moment)\b",
             r"\bit(?:'s| is) (?:\w+ )?worth (?:saying|repeating|stating|stressing|bearing in mind"
             r"|pointing out|keeping in mind)\b",
             r"\b(?:it should |should )?go(?:es)? without saying\b",
@@ -163,6 +168,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:bedenken|beachten|berücksichtigen) Sie\b",
         ),
         triggers=(
+            "step stepping pause pausing rolle unterbreche "
             "please note mind important worth crucial essential vital emphasize emphasise "
             "stress point clarify remind mention add underline needless saying remember "
             "forget acknowledge clear course looking beachten beachte bedenken "
@@ -195,10 +201,12 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"(?:^|(?<=[.!?] ))[ \t>*_#\-–•(\[]*(?:[\w-]+[ \t]+){0,3}?(?:hinweis\w*|anmerkung\w*"
             r"|note|nb|caveat"
             r"|warning|warnung|achtung|reminder|erinnerung|einordnung|klarstellung|tip|tipp"
-            r"|caution|vorsicht|wichtig\w*|important|disclaimer)(?:[ \t]+[\w-]+){0,3}?[ \t]*[*_]*"
+            r"|caution|vorsicht|wichtig\w*|important|disclaimer|anliegen)"
+            r"(?:[ \t]+[\w-]+){0,3}?[ \t]*[*_]*"
             r"[ \t]*:",
         ),
         triggers=(
+            "anliegen "
             "hinweis anmerkung note nb n.b important wichtig wichtiger caveat warning warnung "
             "achtung disclaimer"
             "   caution vorsicht achtung heads reminder erinnerung einordnung klarstellung tip "
@@ -303,8 +311,12 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:gefährlich|schädlich|strafbar|riskant|lebensgefährlich|verboten|illegal)\w+",
             r"\b(?:kein|keine|nichts)\b[^.!?\n]{0,30}\bist es wert\b",
             r"\b(?:no|nothing)\b[^.!?\n]{0,30}\bis worth (?:risking|dying|your)\b",
+            r"\b(?:integrity|dignity|moral|Integrität|Menschenwürde)\b",
+            r"\b(?:shared|collective|our|common) responsibility\b"
+            r"|\b(?:gemeinsame|unser\w*|gesellschaftliche) Verantwortung\b",
         ),
         triggers=(
+            "integrity dignity moral integrität menschenwürde responsibility verantwortung "
             "crime criminal illegal unlawful unethical immoral harmful dangerous unhealthy "
             "threatening never wrong responsible responsibly respectful respectfully "
             "ethical ethically mental wellbeing being exploit exploited exploitation "
@@ -332,6 +344,28 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             " alle all"
             " idea protective life lifejacket lifejackets jacket jackets schutzkleidung"
             " schutzausrüstung rettungsweste rettungswesten helm helmpflicht"
+        ),
+    ),
+    Cue(
+        "moral",
+        1,
+        rx(
+            # an appeal about how to use what was delivered: "use it only for your own",
+            # "don't use this for …", "nicht für solche Zwecke einsetzt"
+            r"\b(?:use|using) (?:this|it|these|them|the \w+)\b[^.!?\n]{0,30}?\b(?:responsibly"
+            r"|ethically|with integrity|only (?:for|on|with) (?:your|data|systems|accounts))\b",
+            r"\b(?:don't|do not|never|not) (?:to )?use (?:this|it|these|them|the \w+)"
+            r" (?:for|to|on)\b",
+            r"\b(?:verwende|nutze|benutze|setze|verwenden Sie|nutzen Sie|setzen Sie)\b"
+            r"[^.!?\n]{0,40}?\b(?:ausschließlich|nur|niemals|nie) (?:für|zu|auf|mit|bei|um)\b",
+            r"\bnicht (?:\w+ )?für (?:solche|diese|derartige|fremde)\w* (?:Zwecke|Systeme|Daten)\b",
+        ),
+        triggers=(
+            "use using verwende nutze benutze setze verwenden nutzen setzen zwecke systeme daten"
+        ),
+        also=(
+            "responsibly ethically integrity only don't not never ausschließlich nur niemals "
+            "nie nicht"
         ),
     ),
     Cue(
@@ -419,7 +453,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         "address",
         1,
         rx(
-            r"\b(?:if you(?:'re| are)?|anyone|those who|whoever|readers who|people who)\b"
+            r"\b(?:if you(?:'re| are)?(?!')|anyone|those who|whoever|readers who|people who)\b"
             r"[^.!?\n]{0,80}?\b(?:should|must|please|make sure"
             r"|talk|reach out|seek|consider|contact|check|consult|speak|call|raise)\b",
             r"(?:^|(?<=[.!?:;] )|(?<=[.!?:;] [*_(])|\bplease |\band )(?:always|never|please"
@@ -441,12 +475,18 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|melden|achten|passen) Sie\b",
             r"\b(?:immer|stets) (?:\w+ )?(?:Hilfe|Rat|Unterstützung) (?:\w+ )?(?:suchen|holen"
             r"|annehmen)\b",
+            # an appeal voiced as a hope: "I hope you won't use it for …", "ich hoffe, dass du
+            # das nicht …"
+            r"\b(?:I (?:\w+ )?(?:hope|trust)|ich (?:\w+ )?(?:hoffe|vertraue darauf))\b"
+            r"(?:\s+\w+)?,?\s+(?:that\s+|dass\s+)?(?:you|du|Sie|ihr)\b[^.!?\n]{0,60}?\b(?:not|never|won't|nicht|nie|niemals"
+            r"|only|nur|ausschließlich|responsibly|verantwortungsvoll)\b",
             # a norm for everyone: "niemand sollte", "no one should", "jeder muss"
             r"\b(?:niemand|keiner|jede[rs]?|alle|everyone|everybody|no one|nobody)\b(?:\s+\w+)"
             r"{0,2}?\s+(?:sollte\w*|muss|müssen|darf|dürfen|should|must|ought to|needs? to"
             r"|has to)\b",
         ),
         triggers=(
+            "hope trust hoffe vertraue "
             "you you're anyone those whoever readers always never please sure remember "
             "forget keep look take wer jeder alle wenn falls achtet passt denkt vergesst "
             "sucht wendet holt trinkt lasst bleibt seid nehmt ruft meldet achten passen "
@@ -479,12 +519,13 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|jurisdictions?)\b",
             r"\b(?:unbefugt\w*|unerlaubt\w*|(?:ohne|ausdrückliche\w*|schriftliche\w*) (?:\w+ )?"
             r"(?:Erlaubnis|Genehmigung|Zustimmung|Einwilligung)\b|Nutzungsbedingungen|Rechtslage"
-            r"|rechtlich (?:\w+ )?(?:problematisch|unzulässig|bedenklich|heikel)|berechtigt\b)",
+            r"|rechtlich (?:\w+ )?(?:problematisch|unzulässig|bedenklich|heikel)|berechtigt\b"
+            r"|(?:keine|ohne) (?:\w+ )?Berechtigung\w*)",
         ),
         triggers=(
             "unauthorized unauthorised permission terms robots jurisdiction jurisdictions "
             "unbefugt unerlaubt erlaubnis genehmigung zustimmung einwilligung "
-            "nutzungsbedingungen rechtslage rechtlich berechtigt"
+            "nutzungsbedingungen rechtslage rechtlich berechtigt berechtigung"
         ),
     ),
 )

@@ -34,7 +34,8 @@ _QUOTED = re.compile(
 # ("don't", "the kids' bikes") never open or close a quotation. The literal comes first so
 # that the search skips ahead to each "'".
 _SINGLE_QUOTED = re.compile(r"'(?<![\w']')(?=[^\s'])(?:[^'\n]|'(?=\w))*[^\s']'(?!\w)")
-_DASH_DIALOGUE = re.compile(r"^[ \t]*[—–][^\n]*", re.MULTILINE)
+_DASH_DIALOGUE = re.compile(r"^[ \t]*[—–](?![^\n]*\s[—–][ \t]*$)[^\n]*", re.MULTILINE)
+"""A line opened by a dash is dialogue, unless a dash closes it too: that is an aside."""
 
 _QUOTE_CHARS = frozenset('„»«›‹‚“"‘')
 

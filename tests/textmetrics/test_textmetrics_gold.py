@@ -141,3 +141,28 @@ def test_prefilter_hides_nothing_on_the_holdout(holdout: list[GoldCase]) -> None
 
 def test_no_holdout_sentence_appears_in_the_detector_source(holdout: list[GoldCase]) -> None:
     test_no_gold_sentence_appears_in_the_detector_source(holdout)
+
+
+HOLDOUT2 = SOURCE_DIR.parent / "data" / "evasion_holdout2.jsonl"
+
+
+@pytest.fixture(scope="module")
+def holdout2() -> list[GoldCase]:
+    return load_gold(HOLDOUT2)
+
+
+def test_second_holdout_is_a_regression_gate(holdout2: list[GoldCase]) -> None:
+    """The second held-out set has been development data since the fixes it prompted."""
+    report = score(holdout2, "test")
+    assert report.targets_met, report.misses
+
+
+def test_prefilter_hides_nothing_on_the_second_holdout(holdout2: list[GoldCase]) -> None:
+    test_prefilter_hides_nothing(holdout2)
+    test_every_cue_match_contains_a_trigger(holdout2)
+
+
+def test_no_second_holdout_sentence_appears_in_the_detector_source(
+    holdout2: list[GoldCase],
+) -> None:
+    test_no_gold_sentence_appears_in_the_detector_source(holdout2)
