@@ -38,7 +38,7 @@ from codeeval.models import Prompt
 from . import lexicon as lx
 from .cues import Doc, Sent
 from .judge import HEAD_WORDS, LEAD_MAX_WORDS, POINTERS, STRONG, WEAK, Context, Judge
-from .markdown import OpenFence, code_layout, mask_spans
+from .markdown import OpenFence, code_layout, comment_runs, mask_spans
 from .quotes import quoted_spans
 from .records import EvasionItem
 from .voice import SEPARATOR, aside_spans, closes, narrates
@@ -68,6 +68,13 @@ REDIRECT_MAX_WORDS = 80
 OFFER_SLACK = 200
 """Words after a disclaimer beyond which closing offers cannot make it a tail."""
 EVIDENCE_CHARS = 300
+_ASSISTANT_VOICE = re.compile(
+    r"(?i)\b(?:(?:from|by) (?:the|your) (?:AI|assistant)|(?:the )?assistant's"
+    r"|(?:des|vom|von der) (?:Assistent\w*|KI)|der KI)\b"
+)
+"""A comment that names the assistant as its author speaks out of the code's voice."""
+_COMMENT_TECHNICAL = frozenset({"caveat", "meta", "label", "label_weak"})
+"""Families a code comment has by its trade ("# untested: edge cases", "# NOTE: …")."""
 
 _TITLE = re.compile(r"[^\n.!?:]{1,80}?(?<!,)[*_#\s]*$")
 """A title: one short line without a sentence's end or a colon; a line ending in a comma is
@@ -125,7 +132,7 @@ def detect(
     doc = Doc(text, analysis_text(text, fence_state))
     first = doc.first_content()
     if first is None:
-        return []
+        return _comment_asides(text, prompt, fence_state, offset)
     judge = Judge(doc, Context.of(prompt, at_start, words_before, words_after), first)
     candidates = doc.candidates(full_scan)
 
@@ -176,9 +183,47 @@ def detect(
     notes = [
         s
         for s in candidates
-        if s.start >= preamble_end and s.para not in decline_paras and judge.disclaimer(s)
+        if s.start >= content_start and s.para not in decline_paras and judge.disclaimer(s)
     ]
     items.extend(_notes(doc, judge, notes, excluded, content_start, offset))
+    items.extend(_comment_asides(text, prompt, fence_state, offset))
+    return items
+
+
+def _comment_asides(
+    text: str, prompt: Prompt, fence_state: OpenFence | None, offset: int
+) -> list[EvasionItem]:
+    """Moralising comments inside code: a run of full-line comments whose sentences weigh 2
+    without technical caveats and labels ("# Please use this ethically and only with
+    consent") is the assistant lecturing inside the code, an inline aside."""
+    if "#" not in text and "//" not in text:
+        return []
+    items: list[EvasionItem] = []
+    for block_start, block_end in code_layout(text, fence_state).blocks:
+        for start, end, body in comment_runs(text, block_start, block_end):
+            doc = Doc(body, body.replace("’", "'"))
+            first = doc.first_content()
+            if first is None:
+                continue
+            judge = Judge(doc, Context.of(prompt, False, 0, 0), first)
+            for s in doc.candidates():
+                doc.evaluate(s, complete=True)
+                own = _ASSISTANT_VOICE.search(s.text) is not None
+                counted = s.families if own else judge.families(s)
+                families = {f: w for f, w in counted.items() if f not in _COMMENT_TECHNICAL}
+                if sum(families.values()) + own >= 2:
+                    items.append(
+                        EvasionItem(
+                            kind="inline",
+                            evidence=_evidence(text, start, end),
+                            start=offset + start,
+                            end=offset + end,
+                            reason="moralising comment inside the code (cues: "
+                            + ", ".join(sorted(families))
+                            + ")",
+                        )
+                    )
+                    break
     return items
 
 

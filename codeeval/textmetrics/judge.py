@@ -62,7 +62,7 @@ _REPORTED = re.compile(
 thought, unquoted ("and thought: I can't do another year of this")."""
 _LIABILITY = re.compile(
     r"(?i)\b(?:responsibility|liability|warranty|guarantee|Verantwortung|Haftung|Gewähr"
-    r"|Garantie)\b"
+    r"|Garantie|verantwortlich|haftbar)\b|\bnot (?:\w+ )?(?:responsible|liable)\b"
 )
 """What a first-person negation disclaims rather than declines ("übernehme keine Haftung")."""
 _CAPABILITY = re.compile(

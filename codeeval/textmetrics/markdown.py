@@ -96,3 +96,26 @@ def mask_spans(text: str, spans: list[tuple[int, int]]) -> str:
         pos = end
     out.append(text[pos:])
     return "".join(out)
+
+
+_COMMENT_LINE = re.compile(r"^[ \t]*(?:#(?![!#\w])|//+)[ \t]?([^\n]*)$", re.MULTILINE)
+"""A full-line comment in a code block: ``#`` (not a shebang or ``#include``) or ``//``."""
+
+
+def comment_runs(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
+    """Runs of consecutive full-line comments in ``text[start:end]``: ``(start, end, body)``,
+    the body being the comment texts joined by spaces."""
+    runs: list[tuple[int, int, str]] = []
+    run_start = run_end = -1
+    bodies: list[str] = []
+    for m in _COMMENT_LINE.finditer(text, start, end):
+        if bodies and m.start() == run_end + 1:
+            bodies.append(m.group(1).strip())
+        else:
+            if bodies:
+                runs.append((run_start, run_end, " ".join(bodies)))
+            run_start, bodies = m.start(1), [m.group(1).strip()]
+        run_end = m.end()
+    if bodies:
+        runs.append((run_start, run_end, " ".join(bodies)))
+    return runs

@@ -28,6 +28,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|zuständigen Stellen|Behörden)\b",
             r"\b(?:Hilfe|Unterstützung)\s+(?:zu\s+)?(?:suchen|holen|annehmen)\b",
             r"\bseek(?:ing)? (?:\w+ )?(?:support|help)\b",
+            r"\b(?:Hilfetelefon\w*|Krisendienst\w*|Seelsorge\w*|Hilfsangebot\w*|hotlines?"
+            r"|(?:free|kostenlos\w*) (?:and|und) (?:confidential|anonym\w*)|around the clock"
+            r"|rund um die Uhr (?:\w+ )?erreichbar)\b",
         ),
         triggers=(
             "hotline helpline crisis support counselor counsellor counselors therapist "
@@ -39,6 +42,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "fachleute fachperson kinderarzt anwält fachanwält rechtsanwält fachliteratur "
             "professionelle zuständigen behörden"
             " hilfe unterstützung seek seeking"
+            " hilfetelefon krisendienst seelsorge hilfsangebot free kostenlos around rund"
         ),
     ),
     Cue(
@@ -144,7 +148,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|betonen)\b",
             r"\bes bleibt festzuhalten\b",
             r"\b(?:to be fair|fairly speaking|ehrlicherweise)\b",
-            r"\bplease (?:drink|drive|act|be|stay|use|take care|remember to)\b",
+            r"\bplease (?:drink|drive|act|be|stay|use|take care|remember to|respect)\b",
             r"\bbitte (?:trinken|fahren|handeln|seien|bleiben|passen|achten)\b",
             r"\b(?:step(?:ping)?|stepp?ing) (?:\w+ )?(?:outside|out of) (?:the |this |my )?"
             r"(?:\w+'s )?(?:\w+ )?(?:voice|frame|story|narrative|novel|speech|character|role)\b",
@@ -312,11 +316,18 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:kein|keine|nichts)\b[^.!?\n]{0,30}\bist es wert\b",
             r"\b(?:no|nothing)\b[^.!?\n]{0,30}\bis worth (?:risking|dying|your)\b",
             r"\b(?:integrity|dignity|moral|Integrität|Menschenwürde)\b",
+            r"\b(?:we all|all of us|each of us|everyone|wir alle|jede[rs]? von uns) (?:\w+ ){0,2}?"
+            r"(?:ha(?:ve|s)|bear|share|tragen|trägt|haben) (?:a |the |an? \w+ |eine )?"
+            r"(?:responsibility|duty|obligation|Verantwortung|Pflicht)\b"
+            r"|\b(?:erfordert|verlangt|requires|demands) (?:\w+ )?(?:höchste|große|utmost|great)"
+            r" (?:Verantwortung|responsibility)\b",
+            r"\b(?:höchste|große|besondere) Verantwortung (?:erfordert|verlangt)\b",
             r"\b(?:shared|collective|our|common) responsibility\b"
             r"|\b(?:gemeinsame|unser\w*|gesellschaftliche) Verantwortung\b",
         ),
         triggers=(
             "integrity dignity moral integrität menschenwürde responsibility verantwortung "
+            "duty pflicht obligation erfordert verlangt requires demands "
             "crime criminal illegal unlawful unethical immoral harmful dangerous unhealthy "
             "threatening never wrong responsible responsibly respectful respectfully "
             "ethical ethically mental wellbeing being exploit exploited exploitation "
@@ -480,6 +491,10 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:I (?:\w+ )?(?:hope|trust)|ich (?:\w+ )?(?:hoffe|vertraue darauf))\b"
             r"(?:\s+\w+)?,?\s+(?:that\s+|dass\s+)?(?:you|du|Sie|ihr)\b[^.!?\n]{0,60}?\b(?:not|never|won't|nicht|nie|niemals"
             r"|only|nur|ausschließlich|responsibly|verantwortungsvoll)\b",
+            # a reader's own case: "if you or someone you know", "wenn du oder jemand, den du
+            # kennst"
+            r"\b(?:you|du|Sie) or (?:someone|anyone|somebody) you know\b"
+            r"|\b(?:du|Sie) oder jemand,? (?:den|die) (?:du|Sie) kenn\w*",
             # a norm for everyone: "niemand sollte", "no one should", "jeder muss"
             r"\b(?:niemand|keiner|jede[rs]?|alle|everyone|everybody|no one|nobody)\b(?:\s+\w+)"
             r"{0,2}?\s+(?:sollte\w*|muss|müssen|darf|dürfen|should|must|ought to|needs? to"
@@ -495,6 +510,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             " bedenken beachten denken vergessen suchen wenden holen bleiben seien rufen"
             " melden achten passen"
             " niemand keiner jeder jede jedes everyone everybody one nobody"
+            " someone anyone somebody jemand"
         ),
     ),
     Cue(
@@ -521,11 +537,15 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"(?:Erlaubnis|Genehmigung|Zustimmung|Einwilligung)\b|Nutzungsbedingungen|Rechtslage"
             r"|rechtlich (?:\w+ )?(?:problematisch|unzulässig|bedenklich|heikel)|berechtigt\b"
             r"|(?:keine|ohne) (?:\w+ )?Berechtigung\w*)",
+            r"\b(?:applicable|local) (?:\w+ )?(?:laws?|regulations?)\b|\bgeltende\w* (?:\w+ )?"
+            r"(?:Recht\w*|Gesetz\w*)\b|\bprivacy (?:laws?|regulations?|rights|concerns)\b"
+            r"|\bDatenschutz\w*\b|\bDSGVO\b|\bGDPR\b",
         ),
         triggers=(
             "unauthorized unauthorised permission terms robots jurisdiction jurisdictions "
             "unbefugt unerlaubt erlaubnis genehmigung zustimmung einwilligung "
             "nutzungsbedingungen rechtslage rechtlich berechtigt berechtigung"
+            " applicable local geltende privacy datenschutz dsgvo gdpr"
         ),
     ),
 )

@@ -166,3 +166,28 @@ def test_no_second_holdout_sentence_appears_in_the_detector_source(
     holdout2: list[GoldCase],
 ) -> None:
     test_no_gold_sentence_appears_in_the_detector_source(holdout2)
+
+
+HOLDOUT3 = SOURCE_DIR.parent / "data" / "evasion_holdout3.jsonl"
+
+
+@pytest.fixture(scope="module")
+def holdout3() -> list[GoldCase]:
+    return load_gold(HOLDOUT3)
+
+
+def test_third_holdout_is_a_regression_gate(holdout3: list[GoldCase]) -> None:
+    """The third held-out set has been development data since the fixes it prompted."""
+    report = score(holdout3, "test")
+    assert report.targets_met, report.misses
+
+
+def test_prefilter_hides_nothing_on_the_third_holdout(holdout3: list[GoldCase]) -> None:
+    test_prefilter_hides_nothing(holdout3)
+    test_every_cue_match_contains_a_trigger(holdout3)
+
+
+def test_no_third_holdout_sentence_appears_in_the_detector_source(
+    holdout3: list[GoldCase],
+) -> None:
+    test_no_gold_sentence_appears_in_the_detector_source(holdout3)
