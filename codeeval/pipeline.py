@@ -18,7 +18,7 @@ from typing import Any
 
 from codeeval import __version__
 from codeeval.analysis import analyse, count_test_functions
-from codeeval.errors import CodeevalError, InputError
+from codeeval.errors import InputError
 from codeeval.extract import extract
 from codeeval.models import (
     Execution,
@@ -328,8 +328,6 @@ def evaluate(
 def _raise_first(futures: set[Future[None]]) -> None:
     for fut in futures:
         exc = fut.exception()
-        if isinstance(exc, CodeevalError):
-            raise exc
         if exc is not None:
             raise exc
 
