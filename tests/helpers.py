@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import subprocess
+import sys
 import time
+from pathlib import Path
 
 
 def labelled_containers(pid: int) -> list[str]:
@@ -19,3 +21,11 @@ def labelled_containers(pid: int) -> list[str]:
             return found.stdout.split()
         time.sleep(0.5)
     raise AssertionError(f"docker ps failed: {found.stderr.strip()}")
+
+
+def run_command(samples: Path, prompts: Path, out: Path, *extra: str) -> list[str]:
+    """The argv of ``codeeval run`` as a child process of the test."""
+    return [
+        sys.executable, "-m", "codeeval", "run", str(samples),
+        "--prompts", str(prompts), "--out", str(out), *extra,
+    ]  # fmt: skip

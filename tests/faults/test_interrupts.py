@@ -12,13 +12,12 @@ from __future__ import annotations
 import json
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import labelled_containers
+from tests.helpers import labelled_containers, run_command
 
 pytestmark = pytest.mark.docker
 
@@ -68,20 +67,7 @@ def write_inputs(tmp: Path) -> tuple[Path, Path]:
 
 
 def start(samples: Path, prompts: Path, out: Path) -> subprocess.Popen[bytes]:
-    cmd = [
-        sys.executable,
-        "-m",
-        "codeeval",
-        "run",
-        str(samples),
-        "--prompts",
-        str(prompts),
-        "--out",
-        str(out),
-        "--jobs",
-        "2",
-        "-q",
-    ]
+    cmd = run_command(samples, prompts, out, "--jobs", "2", "-q")
     return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 

@@ -22,7 +22,6 @@ import re
 import secrets
 import signal
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -32,7 +31,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import labelled_containers
+from tests.helpers import labelled_containers, run_command
 from tests.sandbox.programs import (
     CHECKER,
     CONTAMINATORS,
@@ -119,26 +118,11 @@ def escape_traces(token: str, canary_dir: Path) -> list[str]:
 
 def run_cli(samples: Path, prompts: Path, out: Path, image: str, secret: str) -> CliRun:
     """``codeeval run`` as a child process; its peak RSS from ``os.wait4``."""
-    cmd = [
-        sys.executable,
-        "-m",
-        "codeeval",
-        "run",
-        str(samples),
-        "--prompts",
-        str(prompts),
-        "--out",
-        str(out),
-        "--jobs",
-        str(JOBS),
-        "--timeout",
-        str(TIMEOUT_S),
-        "--memory",
-        str(MEMORY_MB),
-        "--image",
-        image,
-        "-q",
-    ]
+    cmd = run_command(
+        samples, prompts, out,
+        "--jobs", str(JOBS), "--timeout", str(TIMEOUT_S), "--memory", str(MEMORY_MB),
+        "--image", image, "-q",
+    )  # fmt: skip
     env = {**os.environ, "CODEEVAL_IMAGE": image, "CODEEVAL_HOST_SECRET": secret}
     logs = out.parent / f"{out.name}.log"
     started = time.monotonic()
