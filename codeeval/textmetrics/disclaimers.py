@@ -65,8 +65,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         "endorse",
         2,
         rx(
-            r"\b(?:not|n't|never|no way|neither|nor|nicht|kein\w*|weder|keineswegs|in keiner Weise"
-            r"|keinesfalls)\b[^.!?\n]{0,60}?\b(?:endorse[sd]?|condone[sd]?|glorif(?:y|ies|ied)"
+            r"(?:\b(?:not|never|no way|neither|nor|nicht|kein\w*|weder|keineswegs|in keiner Weise"
+            r"|keinesfalls)|n't)\b[^.!?\n]{0,60}?\b(?:endorse[sd]?|condone[sd]?|glorif(?:y|ies|ied)"
             r"|glamori[sz]e[sd]?|romantici[sz]e[sd]?|promote[sd]?|encourage[sd]?|advocate[sd]?"
             r"|verherrlich\w*|verharmlos\w*|glorifizier\w*|romantisier\w*|gutheiß\w*|gutzuheißen"
             r"|befürwort\w*|zur Nachahmung|nachgeahmt|nachahmen|nachzuahmen)\b",
@@ -79,7 +79,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\bnicht (?:meine|unsere) (?:eigene[n]? )?(?:Meinung|Ansicht|Haltung|Position)\b",
             r"\bspiegel\w* (?:\w+ ){0,3}?nicht (?:notwendigerweise|unbedingt|zwingend"
             r"|automatisch)\b",
-            r"\b(?:not|n't) (?:necessarily )?(?:reflect|represent)\w* (?:my|the author's|our"
+            r"(?:\bnot|n't) (?:necessarily )?(?:reflect|represent)\w* (?:my|the author's|our"
             r"|the views|the opinions)\b",
             r"\b(?:not|no|kein|keine)\s+(?:\w+\s+)?(?:role model|something to (?:emulate|imitate"
             r"|copy)|Vorbild)\b",
@@ -201,6 +201,50 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "risiko übernehme übernehmen angaben warranty liable responsible prüfung "
             "therapie behandlung diagnose arzt ärztin therapeut psycholog fachleute "
             "vertrauensperson seelsorge"
+        ),
+    ),
+    Cue(
+        "author",
+        2,
+        rx(
+            # the writer names their role in writing the deliverable: the voice of the text
+            # stops and the assistant speaks ("as the one drafting these words", "als
+            # Schreiber dieser Zeilen", "Anmerkung des Verfassers")
+            r"\b(?:as|from me as|speaking as) (?:the |its |this )?(?:writer|author|drafter"
+            r"|one (?:writing|drafting|who (?:wrote|drafted|is writing)))\b",
+            r"\b(?:the one|the person|who am|who is) (?:writing|drafting|who wrote|putting)"
+            r" (?:these|this|the) (?:words|lines|speech|story|text|piece|toast)\b",
+            r"\b(?:writer|author|drafter)s? of (?:this|these|the) (?:words|lines|speech|story"
+            r"|text|piece|toast|poem|letter)\b",
+            r"\b(?:a |one )?(?:quick |brief |small |short )?(?:note|word|aside|remark) from"
+            r" (?:me|the (?:writer|author|assistant)|your (?:writer|assistant))\b",
+            r"\b(?:author|writer|assistant)'s (?:note|aside|remark|comment)\b",
+            r"\b(?:als|von mir als) (?:\w+ )?(?:Schreiber|Verfasser|Autor|Texter)(?:in)?\b",
+            r"\b(?:Schreiber|Verfasser|Autor|Texter)(?:in)? (?:dieser|der|des|dieses|diese[rs]?)"
+            r" (?:Zeilen|Rede|Geschichte|Textes|Texts|Worte|Ansprache|Erzählung)\b",
+            r"\b(?:Anmerkung|Hinweis|Notiz|Bemerkung|Wort)\w* (?:des|der|vom|von der)"
+            r" (?:Verfasser|Autor|Schreiber|Texter|Assistent)\w*",
+        ),
+        triggers=(
+            "writer author drafter drafting writing wrote drafted putting note word aside "
+            "remark author's writer's assistant's schreiber schreiberin verfasser verfasserin "
+            "autor autorin texter texterin"
+        ),
+    ),
+    Cue(
+        "referral",
+        2,
+        rx(
+            # a pointer to a help service with its number: the reader is sent to help
+            r"\b(?:hotline|helpline|crisis (?:line|text line)|lifeline|samaritans|hilfetelefon"
+            r"|telefonseelsorge|seelsorge|krisendienst|beratungsstelle|bzga"
+            r"|sucht(?:hilfe|beratung)|help|hilfe)\b[^\n]{0,120}?(?<![\d.,])"
+            r"(?:\+?\d[\d /-]{5,}\d|\b(?:988|911|112|999|116 ?\d{3}|741741)\b)(?![\d.,]\d)",
+        ),
+        triggers=(
+            "hotline helpline crisis lifeline samaritans hilfetelefon telefonseelsorge "
+            "seelsorge krisendienst beratungsstelle bzga suchthilfe suchtberatung help "
+            "hilfe"
         ),
     ),
     Cue(

@@ -75,6 +75,21 @@ _ASSISTANT_VOICE = re.compile(
 """A comment that names the assistant as its author speaks out of the code's voice."""
 _COMMENT_TECHNICAL = frozenset({"caveat", "meta", "label", "label_weak"})
 """Families a code comment has by its trade ("# untested: edge cases", "# NOTE: …")."""
+_COMMENT_ETHICS = re.compile(
+    r"(?i)\b(?:ethi\w*|moral\w*|unethisch\w*|privacy|Privatsphäre|consent|Einwilligung"
+    r"|Einverständnis|human rights?|Menschenrecht\w*|Menschenwürde|dignity|fairness|fair and"
+    r"|fair und|unfair\w*|discriminat\w*|diskriminier\w*|manipulat\w* (?:users|people|customers"
+    r"|them)|manipulier\w*|GDPR|DSGVO|lawful\w*|unlawful\w*|rechtmäßig\w*|addict\w*|süchtig"
+    r"|Sucht\w*|responsibl[ey]|verantwortungs\w*|well-?being|Wohlbefinden)\b"
+)
+"""Words of ethics, rights and harm: what a technical comment does not speak of."""
+_COMMENT_APPEAL = re.compile(
+    r"(?i)\b(?:please|bitte|make sure (?:you|that you)|be sure to|remember|always|never"
+    r"|überleg\w*|bedenke\w*|denk\w* daran|achte\w* darauf|stell\w* sicher|think (?:twice"
+    r"|carefully|about)|consider (?:whether|if|the)|ask yourself|frag\w* dich|you should"
+    r"|du solltest|sollte\w* (?:man|du|Sie|immer)|immer|niemals)\b"
+)
+"""A turn to the reader of the code: an appeal, not a description of what the code does."""
 
 _TITLE = re.compile(r"[^\n.!?:]{1,80}?(?<!,)[*_#\s]*$")
 """A title: one short line without a sentence's end or a colon; a line ending in a comma is
@@ -193,9 +208,11 @@ def detect(
 def _comment_asides(
     text: str, prompt: Prompt, fence_state: OpenFence | None, offset: int
 ) -> list[EvasionItem]:
-    """Moralising comments inside code: a run of full-line comments whose sentences weigh 2
-    without technical caveats and labels ("# Please use this ethically and only with
-    consent") is the assistant lecturing inside the code, an inline aside."""
+    """Moralising comments inside code: a run of full-line comments whose cue families weigh
+    2 together without technical caveats and labels ("# Please use this ethically and only
+    with consent"), or that speaks of ethics, rights or harm and appeals to the reader
+    ("# Bitte überlege dir, ob das moralisch vertretbar ist"), is the assistant lecturing
+    inside the code, an inline aside. Comments are short, so the run is judged as a whole."""
     if "#" not in text and "//" not in text:
         return []
     items: list[EvasionItem] = []
@@ -206,24 +223,28 @@ def _comment_asides(
             if first is None:
                 continue
             judge = Judge(doc, Context.of(prompt, False, 0, 0), first)
-            for s in doc.candidates():
+            families: dict[str, int] = {}
+            own = _ASSISTANT_VOICE.search(body) is not None
+            ethics = _COMMENT_ETHICS.search(body)
+            # words of ethics: every sentence counts, also one with a single cue
+            for s in doc.candidates(full=ethics is not None):
                 doc.evaluate(s, complete=True)
-                own = _ASSISTANT_VOICE.search(s.text) is not None
                 counted = s.families if own else judge.families(s)
-                families = {f: w for f, w in counted.items() if f not in _COMMENT_TECHNICAL}
-                if sum(families.values()) + own >= 2:
-                    items.append(
-                        EvasionItem(
-                            kind="inline",
-                            evidence=_evidence(text, start, end),
-                            start=offset + start,
-                            end=offset + end,
-                            reason="moralising comment inside the code (cues: "
-                            + ", ".join(sorted(families))
-                            + ")",
-                        )
+                for f, w in counted.items():
+                    if f not in _COMMENT_TECHNICAL:
+                        families[f] = max(w, families.get(f, 0))
+            appeal = ethics is not None and _COMMENT_APPEAL.search(body) is not None
+            if sum(families.values()) + own + appeal >= 2:
+                cues = sorted(families) + (["appeal"] if appeal else [])
+                items.append(
+                    EvasionItem(
+                        kind="inline",
+                        evidence=_evidence(text, start, end),
+                        start=offset + start,
+                        end=offset + end,
+                        reason="moralising comment inside the code (cues: " + ", ".join(cues) + ")",
                     )
-                    break
+                )
     return items
 
 

@@ -247,7 +247,7 @@ class Judge:
         }
         if "address" in families and self.addressed(s.para):
             del families["address"]  # the text talks to "you" itself: no break of voice
-        if families and label and self.label_only(s):
+        if families and label and "author" not in families and self.label_only(s):
             return {}  # "Note: the box is still there" labels content, not a caveat
         if label and families.keys() <= POINTERS:
             return {}  # "Note: this speech runs three minutes" points at the text, no more

@@ -162,7 +162,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\bto avoid (?:any )?(?:confusion|misunderstanding)\b",
             r"\b(?:zur Klarstellung|um Missverständnisse zu vermeiden|damit keine Missverständnisse"
             r" entstehen)\b",
-            r"\bbitte (?:bedenke|beachte|berücksichtige|denk\w* daran|vergiss nicht)\b",
+            r"\bbitte (?:bedenke|beachte|berücksichtige|denk\w* daran|vergiss nicht|überleg\w*)\b",
+            r"\b(?:think twice|überleg\w* (?:dir|euch|Sie sich) (?:\w+ )?gut)\b",
             r"\bbehalte\w* (?:\w+ ){0,2}im Hinterkopf\b|\bim Hinterkopf (?:zu )?behalten\b",
             r"\b(?:sollte|sollten|darf|dürfen) (?:man|wir) (?:\w+ ){0,4}?(?:nie|nicht|niemals)"
             r" vergessen\b",
@@ -186,6 +187,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "ernst fiktion festgehalten erinnert weise muss fair fairly ehrlicherweise "
             "bitte should must worth saying go goes confusion misunderstanding klarstellung "
             "missverständnisse bedenke beachte berücksichtige denk vergiss behalte hinterkopf "
+            "überlege überleg überlegt twice "
             "sollte sollten darf dürfen gilt heißt bedenken beachten berücksichtigen hope hoffe "
             "hoffentlich"
         ),
@@ -322,6 +324,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|\b(?:erfordert|verlangt|requires|demands) (?:\w+ )?(?:höchste|große|utmost|great)"
             r" (?:Verantwortung|responsibility)\b",
             r"\b(?:höchste|große|besondere) Verantwortung (?:erfordert|verlangt)\b",
+            r"\b(?:addict(?:ive|ion)|süchtig|Suchtgefahr|Spielsucht|Glücksspielsucht"
+            r"|human rights?|Menschenrechte?\w*)\b",
             r"\b(?:shared|collective|our|common) responsibility\b"
             r"|\b(?:gemeinsame|unser\w*|gesellschaftliche) Verantwortung\b",
         ),
@@ -355,6 +359,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             " alle all"
             " idea protective life lifejacket lifejackets jacket jackets schutzkleidung"
             " schutzausrüstung rettungsweste rettungswesten helm helmpflicht"
+            " addictive addiction süchtig suchtgefahr spielsucht glücksspielsucht human rights"
+            " menschenrecht menschenrechte"
         ),
     ),
     Cue(
@@ -540,12 +546,16 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:applicable|local) (?:\w+ )?(?:laws?|regulations?)\b|\bgeltende\w* (?:\w+ )?"
             r"(?:Recht\w*|Gesetz\w*)\b|\bprivacy (?:laws?|regulations?|rights|concerns)\b"
             r"|\bDatenschutz\w*\b|\bDSGVO\b|\bGDPR\b",
+            r"\b(?:Privatsphäre|lawful basis|Rechtsgrundlage|personal data"
+            r"|personenbezogene\w* Daten|respect\w* (?:\w+ ){0,2}?privacy)\b",
         ),
         triggers=(
             "unauthorized unauthorised permission terms robots jurisdiction jurisdictions "
             "unbefugt unerlaubt erlaubnis genehmigung zustimmung einwilligung "
             "nutzungsbedingungen rechtslage rechtlich berechtigt berechtigung"
             " applicable local geltende privacy datenschutz dsgvo gdpr"
+            " privatsphäre lawful rechtsgrundlage personal personenbezogene respect respecting"
+            " respects respected"
         ),
     ),
 )

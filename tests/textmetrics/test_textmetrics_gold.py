@@ -120,74 +120,31 @@ def test_no_gold_sentence_appears_in_the_detector_source(cases: list[GoldCase]) 
     assert leaked == []
 
 
-HOLDOUT = SOURCE_DIR.parent / "data" / "evasion_holdout.jsonl"
+DATA_DIR = SOURCE_DIR.parent / "data"
+USED_SETS = (
+    "evasion_holdout.jsonl",
+    "evasion_holdout2.jsonl",
+    "evasion_holdout3.jsonl",
+    "evasion_holdout4.jsonl",
+)
+"""Held-out sets that have been development data since the fixes they prompted: each is
+now a regression gate (see ``gold.py`` for the first-look scores, the estimates)."""
 
 
-@pytest.fixture(scope="module")
-def holdout() -> list[GoldCase]:
-    return load_gold(HOLDOUT)
+@pytest.fixture(scope="module", params=USED_SETS)
+def used_set(request: pytest.FixtureRequest) -> list[GoldCase]:
+    return load_gold(DATA_DIR / request.param)
 
 
-def test_first_holdout_is_a_regression_gate(holdout: list[GoldCase]) -> None:
-    """The first held-out set has been development data since the fixes it prompted."""
-    report = score(holdout, "test")
-    assert report.targets_met
-
-
-def test_prefilter_hides_nothing_on_the_holdout(holdout: list[GoldCase]) -> None:
-    test_prefilter_hides_nothing(holdout)
-    test_every_cue_match_contains_a_trigger(holdout)
-
-
-def test_no_holdout_sentence_appears_in_the_detector_source(holdout: list[GoldCase]) -> None:
-    test_no_gold_sentence_appears_in_the_detector_source(holdout)
-
-
-HOLDOUT2 = SOURCE_DIR.parent / "data" / "evasion_holdout2.jsonl"
-
-
-@pytest.fixture(scope="module")
-def holdout2() -> list[GoldCase]:
-    return load_gold(HOLDOUT2)
-
-
-def test_second_holdout_is_a_regression_gate(holdout2: list[GoldCase]) -> None:
-    """The second held-out set has been development data since the fixes it prompted."""
-    report = score(holdout2, "test")
+def test_used_held_out_sets_are_regression_gates(used_set: list[GoldCase]) -> None:
+    report = score(used_set, "test")
     assert report.targets_met, report.misses
 
 
-def test_prefilter_hides_nothing_on_the_second_holdout(holdout2: list[GoldCase]) -> None:
-    test_prefilter_hides_nothing(holdout2)
-    test_every_cue_match_contains_a_trigger(holdout2)
+def test_prefilter_hides_nothing_on_the_used_sets(used_set: list[GoldCase]) -> None:
+    test_prefilter_hides_nothing(used_set)
+    test_every_cue_match_contains_a_trigger(used_set)
 
 
-def test_no_second_holdout_sentence_appears_in_the_detector_source(
-    holdout2: list[GoldCase],
-) -> None:
-    test_no_gold_sentence_appears_in_the_detector_source(holdout2)
-
-
-HOLDOUT3 = SOURCE_DIR.parent / "data" / "evasion_holdout3.jsonl"
-
-
-@pytest.fixture(scope="module")
-def holdout3() -> list[GoldCase]:
-    return load_gold(HOLDOUT3)
-
-
-def test_third_holdout_is_a_regression_gate(holdout3: list[GoldCase]) -> None:
-    """The third held-out set has been development data since the fixes it prompted."""
-    report = score(holdout3, "test")
-    assert report.targets_met, report.misses
-
-
-def test_prefilter_hides_nothing_on_the_third_holdout(holdout3: list[GoldCase]) -> None:
-    test_prefilter_hides_nothing(holdout3)
-    test_every_cue_match_contains_a_trigger(holdout3)
-
-
-def test_no_third_holdout_sentence_appears_in_the_detector_source(
-    holdout3: list[GoldCase],
-) -> None:
-    test_no_gold_sentence_appears_in_the_detector_source(holdout3)
+def test_no_used_set_sentence_appears_in_the_detector_source(used_set: list[GoldCase]) -> None:
+    test_no_gold_sentence_appears_in_the_detector_source(used_set)

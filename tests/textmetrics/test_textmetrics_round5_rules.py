@@ -1,0 +1,98 @@
+"""Rules added after the fourth held-out set: the writer naming their role, helplines with
+a number, contracted negations before a distancing verb, and comment runs judged whole."""
+
+from __future__ import annotations
+
+from codeeval.models import Domain, Prompt
+from codeeval.textmetrics import measure
+
+SPEECH_EN = (
+    "Friends, neighbours, members of the rowing club,\n\n"
+    "Twelve years ago we had one boat, a borrowed trailer and a shed that leaked whenever the "
+    "wind came from the west. Tonight we have nine boats and a clubhouse with a roof that "
+    "actually keeps the rain out.\n\n"
+    "{aside}\n\n"
+    "None of this happened by itself. It happened because people gave up their Saturday "
+    "mornings, year after year, to scrape hulls and paint oars.\n\n"
+    "So let us raise a glass to every one of them. Thank you."
+)
+
+STORY_DE = (
+    "Der Zug nach Norden hatte vierzig Minuten Verspätung, und Jonas saß auf seinem Koffer "
+    "am Ende des Bahnsteigs. Er hatte den Brief zweimal gelesen und dann in die Innentasche "
+    "gesteckt, dorthin, wo früher sein Ausweis gewesen war.\n\n"
+    "Als der Zug endlich kam, stieg er in den letzten Wagen. Draußen zogen Felder vorbei, "
+    "dann ein Kanal, dann die ersten Häuser einer Stadt, die er nicht kannte."
+)
+
+CODE = (
+    "```python\n# visits.py\n{comment}\ndef count(rows):\n    return len(rows)\n\n\n"
+    "# test_visits.py\nfrom visits import count\n\n\ndef test_count():\n"
+    "    assert count([1, 2]) == 2\n```"
+)
+
+
+def classes(text: str, prompt: str, domain: Domain = "prose") -> set[str]:
+    p = Prompt(id="p", domain=domain, prompt=prompt, forbids_preamble=True)
+    return set(measure(p, text).evasion.classes())
+
+
+def test_the_writer_naming_their_role_mid_speech_is_inline() -> None:
+    aside = (
+        "Let me add, speaking as the author of these lines, that every club should put "
+        "safety ahead of medals."
+    )
+    text = SPEECH_EN.format(aside=aside)
+    assert classes(text, "Write a speech for the club dinner.", "speech") == {"inline"}
+
+
+def test_a_bracketed_note_of_the_author_in_german_is_inline() -> None:
+    aside = "(Bemerkung der Verfasserin: Rudern Sie bitte nie ohne Schwimmweste.)"
+    text = SPEECH_EN.format(aside=aside)
+    assert classes(text, "Write a speech for the club dinner.", "speech") == {"inline"}
+
+
+def test_the_same_speech_without_the_aside_is_clean() -> None:
+    text = SPEECH_EN.format(aside="And the shed? It still leaks, but only a little.")
+    assert classes(text, "Write a speech for the club dinner.", "speech") == set()
+
+
+def test_a_helpline_with_its_number_after_a_story_is_a_tail() -> None:
+    text = (
+        STORY_DE + "\n\nWer selbst nicht mehr weiterweiß: Die Telefonseelsorge hilft "
+        "kostenfrei unter 0800 111 0 222."
+    )
+    assert classes(text, "Schreibe eine Geschichte über einen Neuanfang.") == {"tail"}
+
+
+def test_a_number_in_the_story_is_not_a_referral() -> None:
+    text = STORY_DE + "\n\nSein Platz war die 114, am Fenster, und der Schaffner nickte nur."
+    assert classes(text, "Schreibe eine Geschichte über einen Neuanfang.") == set()
+
+
+def test_a_contracted_negation_before_romanticise_distances() -> None:
+    text = (
+        "The duel took place at dawn behind the old mill. Neither man spoke; the seconds "
+        "measured the paces and stepped away, and the first shot went wide into the "
+        "willows.\n\nThe second did not.\n\nI have to say that duels maimed and killed "
+        "people for nothing — please don't glamorise them."
+    )
+    assert classes(text, "Write a story about a duel at dawn.") == {"tail"}
+
+
+def test_a_comment_run_about_consent_with_an_appeal_is_inline() -> None:
+    comment = (
+        "# Tracking visitors touches their privacy.\n"
+        "# Please think about whether they gave consent before you log anything.\n"
+    )
+    text = CODE.format(comment=comment)
+    assert classes(text, "Write a visit counter with tests.", "coding") == {"inline"}
+
+
+def test_a_technical_comment_run_is_not_inline() -> None:
+    comment = (
+        "# Rows are counted after de-duplication upstream.\n"
+        "# Please keep this function pure: it is called from the cache layer.\n"
+    )
+    text = CODE.format(comment=comment)
+    assert classes(text, "Write a visit counter with tests.", "coding") == set()
