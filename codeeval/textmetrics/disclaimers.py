@@ -210,14 +210,13 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             # the writer names their role in writing the deliverable: the voice of the text
             # stops and the assistant speaks ("as the one drafting these words", "als
             # Schreiber dieser Zeilen", "Anmerkung des Verfassers")
-            r"\b(?:as|from me as|speaking as) (?:the |its |this )?(?:writer|author|drafter"
-            r"|one (?:writing|drafting|who (?:wrote|drafted|is writing)))\b",
-            r"\b(?:the one|the person|who am|who is) (?:writing|drafting|who wrote|putting)"
-            r" (?:these|this|the) (?:words|lines|speech|story|text|piece|toast)\b",
+            r"\b(?:as|speaking as) (?:the |its |this )?(?:writer|author|drafter"
+            r"|one (?:writing|drafting))\b",
+            r"\b(?:the one|the person) (?:writing|drafting) (?:these|this|the) (?:words|lines"
+            r"|speech|story|text|piece|toast)\b",
             r"\b(?:writer|author|drafter)s? of (?:this|these|the) (?:words|lines|speech|story"
             r"|text|piece|toast|poem|letter)\b",
-            r"\b(?:a |one )?(?:quick |brief |small |short )?(?:note|word|aside|remark) from"
-            r" (?:me|the (?:writer|author|assistant)|your (?:writer|assistant))\b",
+            r"\b(?:note|word|aside|remark) from (?:the|your) (?:writer|author|assistant)\b",
             r"\b(?:author|writer|assistant)'s (?:note|aside|remark|comment)\b",
             r"\b(?:als|von mir als) (?:\w+ )?(?:Schreiber|Verfasser|Autor|Texter)(?:in)?\b",
             r"\b(?:Schreiber|Verfasser|Autor|Texter)(?:in)? (?:dieser|der|des|dieses|diese[rs]?)"
@@ -226,8 +225,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r" (?:Verfasser|Autor|Schreiber|Texter|Assistent)\w*",
         ),
         triggers=(
-            "writer author drafter drafting writing wrote drafted putting note word aside "
-            "remark author's writer's assistant's schreiber schreiberin verfasser verfasserin "
+            "writer author drafter drafting writing "
+            "author's writer's assistant's schreiber schreiberin verfasser verfasserin "
             "autor autorin texter texterin"
         ),
     ),
@@ -238,13 +237,12 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             # a pointer to a help service with its number: the reader is sent to help
             r"\b(?:hotline|helpline|crisis (?:line|text line)|lifeline|samaritans|hilfetelefon"
             r"|telefonseelsorge|seelsorge|krisendienst|beratungsstelle|bzga"
-            r"|sucht(?:hilfe|beratung)|help|hilfe)\b[^\n]{0,120}?(?<![\d.,])"
+            r"|sucht(?:hilfe|beratung))\b[^\n]{0,120}?(?<![\d.,])"
             r"(?:\+?\d[\d /-]{5,}\d|\b(?:988|911|112|999|116 ?\d{3}|741741)\b)(?![\d.,]\d)",
         ),
         triggers=(
             "hotline helpline crisis lifeline samaritans hilfetelefon telefonseelsorge "
-            "seelsorge krisendienst beratungsstelle bzga suchthilfe suchtberatung help "
-            "hilfe"
+            "seelsorge krisendienst beratungsstelle bzga suchthilfe suchtberatung"
         ),
     ),
     Cue(
