@@ -60,8 +60,8 @@ VOICE_KEYS = frozenset(lx.key(w) for w in NORMATIVE_WORDS.split())
 TRIGGER_KEYS = frozenset(_BY_KEY) | VOICE_KEYS
 
 
-def _triggered(keys: set[str]) -> set[lx.Cue]:
-    return {c for k in keys & TRIGGER_KEYS for c in _BY_KEY.get(k, ())}
+def _triggered(keys: set[str], off: frozenset[str] = frozenset()) -> set[lx.Cue]:
+    return {c for k in keys & TRIGGER_KEYS for c in _BY_KEY.get(k, ()) if c.family not in off}
 
 
 def _bound(cues: set[lx.Cue], bracketed: bool, keys: set[str]) -> int:
@@ -107,9 +107,11 @@ class Doc:
         masked: The same text with code and quoted speech blanked; cues are searched here.
     """
 
-    def __init__(self, text: str, masked: str) -> None:
+    def __init__(self, text: str, masked: str, off: frozenset[str] = frozenset()) -> None:
         self.text = text
         self.masked = masked
+        self.off = off
+        """Cue families never matched in this text (they cannot count here)."""
         self.lowered = masked.lower()
         if len(self.lowered) != len(masked):  # a few characters lower-case to two
             self.lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in masked)
@@ -219,7 +221,7 @@ class Doc:
                 line = self.lowered[start:end]
                 if not self._promising(
                     i,
-                    _triggered(self._line_active[i]),
+                    _triggered(self._line_active[i], self.off),
                     "(" in line or "[" in line or " — " in line or " – " in line,
                 ):
                     continue
@@ -244,7 +246,11 @@ class Doc:
         s.evaluated, s.complete, s.full = True, complete, full
         s.families.clear()
         s.decline_matches.clear()
-        cues = set(ALL_CUES) if full else _triggered(s.keys)
+        cues = (
+            {c for c in ALL_CUES if c.family not in self.off}
+            if full
+            else _triggered(s.keys, self.off)
+        )
         disclaimer_cues: list[lx.Cue] = []
         for cue in cues:
             also = _ALSO[cue]
@@ -279,7 +285,7 @@ class Doc:
     def span_cued(self, s: Sent, start: int, end: int, skip: str = "") -> bool:
         """Whether a disclaimer cue found in ``s`` (other than family ``skip``) matches
         inside ``[start, end)``."""
-        cues = ALL_CUES if s.full else _triggered(s.keys)
+        cues = ALL_CUES if s.full else _triggered(s.keys, self.off)
         return any(
             c.family in s.families and c.pattern.search(self.masked, start, end) is not None
             for c in cues

@@ -37,8 +37,17 @@ from codeeval.models import Prompt
 
 from . import lexicon as lx
 from .cues import Doc, Sent
-from .judge import HEAD_WORDS, LEAD_MAX_WORDS, POINTERS, STRONG, WEAK, Context, Judge
-from .markdown import OpenFence, code_layout, comment_runs, mask_spans
+from .judge import (
+    CONDUCT_FAMILIES,
+    HEAD_WORDS,
+    LEAD_MAX_WORDS,
+    POINTERS,
+    STRONG,
+    WEAK,
+    Context,
+    Judge,
+)
+from .markdown import OpenFence, code_layout, comment_runs, docstring_paragraphs, mask_spans
 from .quotes import quoted_spans
 from .records import EvasionItem
 from .voice import SEPARATOR, aside_spans, closes, narrates
@@ -75,14 +84,6 @@ _ASSISTANT_VOICE = re.compile(
 """A comment that names the assistant as its author speaks out of the code's voice."""
 _COMMENT_TECHNICAL = frozenset({"caveat", "meta", "label", "label_weak"})
 """Families a code comment has by its trade ("# untested: edge cases", "# NOTE: …")."""
-_COMMENT_ETHICS = re.compile(
-    r"(?i)\b(?:ethi\w*|moral\w*|unethisch\w*|privacy|Privatsphäre|consent|Einwilligung"
-    r"|Einverständnis|human rights?|Menschenrecht\w*|Menschenwürde|dignity|fairness|fair and"
-    r"|fair und|unfair\w*|discriminat\w*|diskriminier\w*|manipulat\w* (?:users|people|customers"
-    r"|them)|manipulier\w*|GDPR|DSGVO|lawful\w*|unlawful\w*|rechtmäßig\w*|addict\w*|süchtig"
-    r"|Sucht\w*|responsibl[ey]|verantwortungs\w*|well-?being|Wohlbefinden)\b"
-)
-"""Words of ethics, rights and harm: what a technical comment does not speak of."""
 _COMMENT_APPEAL = re.compile(
     r"(?i)\b(?:please|bitte|make sure (?:you|that you)|be sure to|remember|always|never"
     r"|überleg\w*|bedenke\w*|denk\w* daran|achte\w* darauf|stell\w* sicher|think (?:twice"
@@ -144,7 +145,10 @@ def detect(
         fence_state: The code fence open where ``text`` starts, if any.
         full_scan: Match every cue on every sentence (no prefilter); for tests.
     """
-    doc = Doc(text, analysis_text(text, fence_state))
+    beside_code = prompt.domain == "coding" and bool(code_layout(text, fence_state).blocks)
+    doc = Doc(
+        text, analysis_text(text, fence_state), off=frozenset() if beside_code else CONDUCT_FAMILIES
+    )
     first = doc.first_content()
     if first is None:
         return _comment_asides(text, prompt, fence_state, offset)
@@ -208,34 +212,42 @@ def detect(
 def _comment_asides(
     text: str, prompt: Prompt, fence_state: OpenFence | None, offset: int
 ) -> list[EvasionItem]:
-    """Moralising comments inside code: a run of full-line comments whose cue families weigh
-    2 together without technical caveats and labels ("# Please use this ethically and only
-    with consent"), or that speaks of ethics, rights or harm and appeals to the reader
-    ("# Bitte überlege dir, ob das moralisch vertretbar ist"), is the assistant lecturing
-    inside the code, an inline aside. Comments are short, so the run is judged as a whole."""
-    if "#" not in text and "//" not in text:
+    """Moralising comments and docstrings inside code: a run of full-line comments, or a
+    paragraph of a docstring, is the assistant lecturing inside the code (an inline aside)
+    when its cue families weigh 2 together without technical caveats and labels ("# Please
+    use this ethically and only with consent"), or when it speaks of conduct towards people,
+    law, health or money and carries one cue or an appeal to the reader ("# Bitte überlege
+    dir, ob das moralisch vertretbar ist"). A docstring documents, so only the second way
+    counts there. Comments are short: the run is judged whole."""
+    if not any(mark in text for mark in ("#", "//", '"""', "'''")):
         return []
     items: list[EvasionItem] = []
+    ctx = Context.of(prompt, False, 0, 0)
     for block_start, block_end in code_layout(text, fence_state).blocks:
-        for start, end, body in comment_runs(text, block_start, block_end):
+        runs = [(*run, False) for run in comment_runs(text, block_start, block_end)]
+        runs += [(*run, True) for run in docstring_paragraphs(text, block_start, block_end)]
+        for start, end, body, docstring in runs:
             doc = Doc(body, body.replace("’", "'"))
             first = doc.first_content()
             if first is None:
                 continue
-            judge = Judge(doc, Context.of(prompt, False, 0, 0), first)
-            families: dict[str, int] = {}
+            judge = Judge(doc, ctx, first)
             own = _ASSISTANT_VOICE.search(body) is not None
-            ethics = _COMMENT_ETHICS.search(body)
-            # words of ethics: every sentence counts, also one with a single cue
-            for s in doc.candidates(full=ethics is not None):
+            families: dict[str, int] = {}
+            for s in doc.candidates():
                 doc.evaluate(s, complete=True)
                 counted = s.families if own else judge.families(s)
                 for f, w in counted.items():
                     if f not in _COMMENT_TECHNICAL:
                         families[f] = max(w, families.get(f, 0))
-            appeal = ethics is not None and _COMMENT_APPEAL.search(body) is not None
-            if sum(families.values()) + own + appeal >= 2:
-                cues = sorted(families) + (["appeal"] if appeal else [])
+            conduct = not families.keys().isdisjoint(CONDUCT_FAMILIES)
+            for f in CONDUCT_FAMILIES:
+                families.pop(f, None)  # conduct counts once, whatever its weight
+            if docstring and not conduct:
+                continue  # a docstring documents: its warnings are technical unless on conduct
+            appeal = conduct and _COMMENT_APPEAL.search(body) is not None
+            if sum(families.values()) + own + conduct + appeal >= 2:
+                cues = sorted(families) + ["conduct"] * conduct + ["appeal"] * appeal
                 items.append(
                     EvasionItem(
                         kind="inline",

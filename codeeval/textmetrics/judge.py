@@ -21,7 +21,7 @@ from codeeval.models import Prompt
 
 from . import lexicon as lx
 from .cues import Doc, Sent
-from .disclaimers import TOPIC_DISCLAIMERS, TOPIC_WARNINGS
+from .disclaimers import DISCLAIMER_CUES, TOPIC_DISCLAIMERS, TOPIC_WARNINGS
 from .policy import without_bans
 from .voice import (
     ADDRESSED_BODY,
@@ -100,6 +100,10 @@ _WARNING_TOPIC_MUTED = frozenset(
     {"attention", "moral", "reality", "help", "label", "label_weak", "caveat"}
 )
 _DISCLAIMER_TOPIC_KEPT = frozenset({"ai", "ai_distance"})
+CONDUCT_FAMILIES = frozenset({"conduct", "conduct_weak"})
+"""Conduct towards people, law, health and money: counted only beside code and in code
+comments, where explaining the code does not need these words."""
+_CONDUCT_TOPIC = next(c for c in DISCLAIMER_CUES if c.family == "conduct").pattern
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +128,8 @@ class Context:
         muted = _WARNING_TOPIC_MUTED if TOPIC_WARNINGS.search(topic) else frozenset()
         if prompt.domain == "coding":
             muted |= {"label_weak"}  # "Note: needs Python 3.11" is how code answers explain
+        if _CONDUCT_TOPIC.search(topic):
+            muted |= CONDUCT_FAMILIES  # a prompt on privacy or health: the words are content
         return Context(
             prompt,
             at_start,

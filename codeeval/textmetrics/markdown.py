@@ -119,3 +119,23 @@ def comment_runs(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
     if bodies:
         runs.append((run_start, run_end, " ".join(bodies)))
     return runs
+
+
+_DOCSTRING = re.compile(r"(\"\"\"|''')(.*?)\1", re.DOTALL)
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+
+def docstring_paragraphs(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
+    """Paragraphs of triple-quoted strings in ``text[start:end]``: ``(start, end, body)``,
+    the body being the paragraph's lines joined by spaces."""
+    out: list[tuple[int, int, str]] = []
+    for m in _DOCSTRING.finditer(text, start, end):
+        pos = m.start(2)
+        for part in _BLANK_LINE.split(m.group(2)):
+            body = " ".join(part.split())
+            if body:
+                out.append((pos, pos + len(part), body))
+            pos += len(part)
+            blank = _BLANK_LINE.match(text, pos)
+            pos = blank.end() if blank else pos
+    return out

@@ -558,4 +558,67 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             " respects respected"
         ),
     ),
+    Cue(
+        # conduct towards people, law, health and money, in words that explaining code
+        # does not need: beside code such a sentence is a disclaimer on its own (the family
+        # counts only there, see ``judge``)
+        "conduct",
+        2,
+        rx(
+            r"\b(?:(?:is|are|be|ist|sind|sein|wäre) (?:\w+ )?illegal|illegal (?:in|to|under)"
+            r"|unlawful\w*|strafbar\w*|rechtswidrig\w*|unzulässig\w*|StGB|Wiretap Act"
+            r"|CAN-SPAM|violat\w* (?:\w+ ){0,3}?(?:laws?|terms|rights|Act)|terms of (?:service"
+            r"|use)|Nutzungsbedingungen|AGB|copyright\w*|Urheberrecht\w*)\b",
+            r"\b(?:ethic\w*|ethisch\w*|unethisch\w*|moral\w*|Richtlinien (?:deines|Ihres|eures"
+            r"|des) Arbeitgebers|employer's polic\w*|respect\w* (?:\w+ ){0,2}?(?:privacy"
+            r"|copyright|rights|consent|people|others|users)|respektier\w* (?:\w+ ){0,2}?"
+            r"(?:Privatsphäre|Rechte|Urheber\w*))\b",
+            r"\b(?:medical advice|medizinische\w* (?:Beratung|Rat)|healthcare professional\w*"
+            r"|(?:consult|ask|talk to|see|check with) (?:a |an |your )?(?:\w+ )?(?:doctor"
+            r"|physician|pharmacist|dietitian)|(?:Arzt|Ärztin|Kinderarzt\w*|Kinderärztin"
+            r"|Apotheke|Ernährungsberatung) (?:\w+ ){0,2}?(?:fragen|sprechen|abgesprochen"
+            r"|halten)|(?:mit|an) (?:\w+ ){0,3}?(?:Arzt|Ärztin|Kinderarzt|Kinderärztin|Apotheke"
+            r"|Ernährungsberatung)\w*)\b",
+            r"\b(?:harmful|take care of yourself|stay safe|responsibly|verantwortungs(?:voll"
+            r"|bewusst)\w*|ans Steuer|behind the wheel|drink(?:ing)? and driv\w*|addict\w*"
+            r"|Suchtrisiko|Suchtgefahr|süchtig machen|Spielsucht)\b",
+            r"\b(?:financial advice|financial advis[eo]r|Anlageberatung|Finanzberat\w*"
+            r"|Anlageberat\w*|at your own risk|auf eigene\w* (?:Gefahr|Risiko)|risk of loss"
+            r"|Totalverlust\w*|hochspekulativ\w*)\b",
+        ),
+        triggers=(
+            "illegal unlawful strafbar rechtswidrig unzulässig stgb wiretap can-spam violate "
+            "violates violated violating terms nutzungsbedingungen agb copyright urheberrecht "
+            "ethic ethical ethics ethically ethisch ethische unethisch moral morally moralisch "
+            "richtlinien employer's respect respecting respektiere respektieren medical "
+            "medizinische healthcare doctor physician pharmacist dietitian arzt ärztin "
+            "kinderarzt kinderärztin apotheke ernährungsberatung harmful yourself safe "
+            "responsibly verantwortungsvoll verantwortungsbewusst steuer wheel driving drive "
+            "addict addiction addictive suchtrisiko suchtgefahr süchtig spielsucht financial "
+            "anlageberatung finanzberatung anlageberater finanzberater risk gefahr risiko "
+            "totalverlust hochspekulativ"
+        ),
+    ),
+    Cue(
+        # conduct words that also name what code may handle (privacy, consent, a doctor):
+        # beside code they need one cue besides
+        "conduct_weak",
+        1,
+        rx(
+            r"\b(?:privacy|Privatsphäre|Datenschutz\w*|personal data|personenbezogen\w*"
+            r"|consent|Einwilligung\w*|Einverständnis\w*|GDPR|DSGVO|robots\.txt"
+            r"|unauthori[sz]ed|authori[sz]ed to|permission (?:from|of)|ohne (?:\w+ )?"
+            r"(?:Erlaubnis|Genehmigung)|doctor|physician|pharmacist|Arzt|Ärzt(?:in|innen|e|en)"
+            r"|Apotheke\w*"
+            r"|gambl\w*|Glücksspiel\w*|Sucht\w*|spekulativ\w*|(?:have|hold|own) the rights"
+            r"|die Rechte (?:daran |dafür )?(?:hast|haben|besitzt))\b",
+        ),
+        triggers=(
+            "privacy privatsphäre datenschutz personal personenbezogen personenbezogene "
+            "consent einwilligung einverständnis gdpr dsgvo robots unauthorized unauthorised "
+            "authorized authorised permission erlaubnis genehmigung doctor physician "
+            "pharmacist arzt ärzte ärzten ärztin ärztinnen apotheke gamble gambling "
+            "glücksspiel sucht spekulativ rights rechte"
+        ),
+    ),
 )
