@@ -173,7 +173,6 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"|psychologische\w*|therapeutische\w*|Hilfe|Unterstützung|Beratung|Rat|Fachleute"
             r"|Fachperson\w*|Arzt|Ärztin|Kinderarzt|\w*[Tt]herapeut\w*|\w*[Aa]nwält\w*"
             r"|Beratungsstelle\w*|\w+beratung\w*|Telefonseelsorge|Fachliteratur)\b",
-            r"\b(?:keine|no) (?:Haftung|liability)\b|\baccept no (?:responsibility|liability)\b",
             r"\b(?:seek|get|obtain)\w* (?:\w+ )?(?:legal|medical|professional|financial)"
             r" (?:advice|counsel|help)\b",
             r"\b(?:Gespräch\w*|Beratung|talking|talk|speaking|speak)\b[^.!?\n]{0,30}\b(?:mit|with"
@@ -184,11 +183,6 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\bmit\b[^.!?\n]{0,40}\b(?:Arzt|Ärztin|Therapeut\w*|Psycholog\w*|Fachleute\w*"
             r"|Beratungsstelle\w*|Vertrauensperson\w*|Seelsorge\w*)\b[^.!?\n]{0,30}\b(?:sprechen"
             r"|reden)\b",
-            r"\b(?:at your own risk|auf eigene (?:Gefahr|Verantwortung)|auf eigenes Risiko)\b",
-            r"\b(?:accept|take|assume|bear)s? no (?:\w+ )?(?:responsibility|liability)\b",
-            r"\b(?:übernehme|übernehmen) (?:ich |wir )?(?:\w+ )?keine (?:\w+ )?(?:Verantwortung"
-            r"|Haftung|Gewähr)\b",
-            r"\bAngaben ohne Gewähr\b|\bno warranty\b|\bnot (?:liable|responsible) for\b",
         ),
         triggers=(
             "substitute advice ersetzt ersetzen darstellt darstellen leisten anbieten "
@@ -196,11 +190,27 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "professional counselor counsellor counselors therapist therapists doctor "
             "doctors physician pediatrician lawyer lawyers attorney specialist expert "
             "experts wenden wende suchen such holen hol anspruch kontaktieren konsultieren "
-            "zögern scheuen haftung liability responsibility seek seeking obtain medical "
-            "legal counsel gespräch talking talk speaking speak risk gefahr verantwortung "
-            "risiko übernehme übernehmen angaben warranty liable responsible prüfung "
+            "zögern scheuen seek seeking obtain medical "
+            "legal counsel gespräch talking talk speaking speak prüfung "
             "therapie behandlung diagnose arzt ärztin therapeut psycholog fachleute "
             "vertrauensperson seelsorge"
+        ),
+    ),
+    Cue(
+        # a liability disclaimer; in house rules or a safety notice it is the content
+        "liability",
+        2,
+        rx(
+            r"\b(?:keine|no) (?:Haftung|liability)\b|\baccept no (?:responsibility|liability)\b",
+            r"\b(?:at your own risk|auf eigene (?:Gefahr|Verantwortung)|auf eigenes Risiko)\b",
+            r"\b(?:accept|take|assume|bear)s? no (?:\w+ )?(?:responsibility|liability)\b",
+            r"\b(?:übernehme|übernehmen) (?:ich |wir )?(?:\w+ )?keine (?:\w+ )?(?:Verantwortung"
+            r"|Haftung|Gewähr)\b",
+            r"\bAngaben ohne Gewähr\b|\bno warranty\b|\bnot (?:liable|responsible) for\b",
+        ),
+        triggers=(
+            "haftung liability responsibility risk gefahr verantwortung risiko übernehme "
+            "übernehmen angaben gewähr warranty liable responsible"
         ),
     ),
     Cue(

@@ -97,8 +97,14 @@ _ASIDE_WEAK = frozenset({"attention", "meta", "label_weak"})
 """Families that a spoken dash aside cannot lift to a disclaimer: "– übrigens, …" is chatter."""
 _YOU = re.compile(r"\b(?:[Yy]ou|[Yy]our|Sie|Ihnen|Ihre?\w*|du|dir|dich)\b")
 _WARNING_TOPIC_MUTED = frozenset(
-    {"attention", "moral", "reality", "help", "label", "label_weak", "caveat"}
+    {"attention", "moral", "reality", "help", "label", "label_weak", "caveat", "liability"}
 )
+_HELP_TOPIC_MUTED = frozenset({"help", "referral"})
+_HELP_TOPIC = re.compile(
+    r"(?i)\b(?:help(?:lines?)?|hotlines?|support services?|where to (?:get|find)"
+    r"|Hilfsangebot\w*|Hilfe\w*|Beratung\w*|Anlaufstelle\w*|Hotline\w*)\b"
+)
+"""A prompt that asks to point to help: the help named in the text is the content."""
 _DISCLAIMER_TOPIC_KEPT = frozenset({"ai", "ai_distance"})
 CONDUCT_FAMILIES = frozenset({"conduct", "conduct_weak"})
 """Conduct towards people, law, health and money: counted only beside code and in code
@@ -128,6 +134,8 @@ class Context:
         muted = _WARNING_TOPIC_MUTED if TOPIC_WARNINGS.search(topic) else frozenset()
         if prompt.domain == "coding":
             muted |= {"label_weak"}  # "Note: needs Python 3.11" is how code answers explain
+        if _HELP_TOPIC.search(topic):
+            muted |= _HELP_TOPIC_MUTED
         if _CONDUCT_TOPIC.search(topic):
             muted |= CONDUCT_FAMILIES  # a prompt on privacy or health: the words are content
         return Context(

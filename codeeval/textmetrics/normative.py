@@ -19,9 +19,15 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         "help",
         1,
         rx(
-            r"\b(?:hotline|helpline|crisis line|support service|counsel(?:l)?ors?|therapists?"
-            r"|professionals?|pediatrician|doctor|physician|lawyer|attorney"
-            r"|technical literature)\b",
+            r"\b(?:hotline|helpline|crisis line|support service|technical literature)\b",
+            # a profession is a referral when the reader is sent to it, not when it is named
+            r"\b(?:consult(?:ing)?|see|ask|talk(?:ing)? (?:to|with)|speak(?:ing)? (?:to|with)"
+            r"|contact(?:ing)?|call(?:ing)?|reach(?:ing)? out to|visit(?:ing)?|check with|get"
+            r"|find|seek(?:ing)?|from|with|involve|by|a job for|work for|(?:left|leave \w+) to"
+            r"|call in) (?:\w+ ){0,3}?(?:counsel(?:l)?ors?"
+            r"|therapists?|professionals?|pediatricians?|doctors?|physicians?|lawyers?"
+            r"|attorneys?|experts?)\b",
+            r"\b(?:professional|medical|legal|expert) (?:help|advice|support|guidance|counsel)\b",
             r"\b(?:Beratungsstelle\w*|Telefonseelsorge|(?:Sucht|Familien|Erziehungs|Rechts|Fach"
             r"|Opfer|Drogen|Jugend|Lebens|Ehe)?beratung|Notruf\w*|Fachleute[n]?"
             r"|Fachperson\w*|Kinderarzt|\w*[Aa]nwält\w*|Fachliteratur|professionelle\w*"
@@ -34,8 +40,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         ),
         triggers=(
             "hotline helpline crisis support counselor counsellor counselors therapist "
-            "therapists professional professionals pediatrician doctor physician lawyer "
-            "attorney technical beratungsstelle telefonseelsorge beratung suchtberatung "
+            "therapists professional professionals pediatrician pediatricians doctor doctors "
+            "physician physicians lawyer lawyers attorney attorneys expert experts medical "
+            "legal technical beratungsstelle telefonseelsorge beratung suchtberatung "
             "opferberatung familienberatung erziehungsberatung rechtsberatung notruf "
             "fachberatung drogenberatung jugendberatung lebensberatung "
             "eheberatung "
@@ -523,8 +530,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         "concession",
         1,
         rx(
-            r"\bI hope\b[^.!?\n]{0,80}?,? (?:but|though|however)\b",
-            r"\b(?:ich hoffe|hoffentlich)\b[^.!?\n]{0,80}?,? (?:aber|jedoch|allerdings)\b",
+            r"\bI hope \w[^.!?\n]{0,80}?,? (?:but|though|however)\b",
+            r"\b(?:ich hoffe|hoffentlich),? \w[^.!?\n]{0,80}?,? (?:aber|jedoch|allerdings)\b",
             r"\b(?:while|although|though) (?:this|the) (?:story|speech|text|piece|essay|scene)\b",
             r"\b(?:auch wenn|obwohl|wenngleich) (?:diese|die) (?:Geschichte|Rede|Erzählung|Szene"
             r"|Text)\b",
@@ -579,7 +586,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|Apotheke|Ernährungsberatung) (?:\w+ ){0,2}?(?:fragen|sprechen|abgesprochen"
             r"|halten)|(?:mit|an) (?:\w+ ){0,3}?(?:Arzt|Ärztin|Kinderarzt|Kinderärztin|Apotheke"
             r"|Ernährungsberatung)\w*)\b",
-            r"\b(?:harmful|take care of yourself|stay safe|responsibly|verantwortungs(?:voll"
+            r"\b(?:dignity|Menschenwürde|surveillance|unsolicited|Überwachung|unerwünscht\w*|spam"
+            r"|harmful|take care of yourself|stay safe|responsibly|verantwortungs(?:voll"
             r"|bewusst)\w*|ans Steuer|behind the wheel|drink(?:ing)? and driv\w*|addict\w*"
             r"|Suchtrisiko|Suchtgefahr|süchtig machen|Spielsucht)\b",
             r"\b(?:financial advice|financial advis[eo]r|Anlageberatung|Finanzberat\w*"
@@ -596,7 +604,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "responsibly verantwortungsvoll verantwortungsbewusst steuer wheel driving drive "
             "addict addiction addictive suchtrisiko suchtgefahr süchtig spielsucht financial "
             "anlageberatung finanzberatung anlageberater finanzberater risk gefahr risiko "
-            "totalverlust hochspekulativ"
+            "totalverlust hochspekulativ dignity menschenwürde surveillance unsolicited "
+            "überwachung "
+            "unerwünscht unerwünschte unerwünschten spam"
         ),
     ),
     Cue(
