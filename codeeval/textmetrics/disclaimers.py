@@ -180,7 +180,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\b[^.!?\n]{0,25}\b(?:Arzt|Ärztin|Kinderarzt|Kinderärztin|\w*[Tt]herapeut\w*"
             r"|Psycholog\w*|Fachleute\w*|\w*[Bb]eratungsstelle\w*|doctor|pediatrician"
             r"|counsel(?:l)?or|therapist|psychologist|professional|specialist)",
-            r"\bmit\b[^.!?\n]{0,40}\b(?:Arzt|Ärztin|Therapeut\w*|Psycholog\w*|Fachleute\w*"
+            r"\bmit\b[^.!?\n]{0,40}\b(?:Arzt|Ärztin|Hausarzt|Hausärztin|Therapeut\w*|Psycholog\w*"
+            r"|Fachleute\w*"
             r"|Beratungsstelle\w*|Vertrauensperson\w*|Seelsorge\w*)\b[^.!?\n]{0,30}\b(?:sprechen"
             r"|reden)\b",
         ),
@@ -193,7 +194,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "zögern scheuen seek seeking obtain medical "
             "legal counsel gespräch talking talk speaking speak prüfung "
             "therapie behandlung diagnose arzt ärztin therapeut psycholog fachleute "
-            "vertrauensperson seelsorge"
+            "vertrauensperson seelsorge hausarzt hausärztin"
         ),
     ),
     Cue(
@@ -233,11 +234,12 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r" (?:Zeilen|Rede|Geschichte|Textes|Texts|Worte|Ansprache|Erzählung)\b",
             r"\b(?:Anmerkung|Hinweis|Notiz|Bemerkung|Wort)\w* (?:des|der|vom|von der)"
             r" (?:Verfasser|Autor|Schreiber|Texter|Assistent)\w*",
+            r"\b(?:Anmerkung|Hinweis|Notiz|Bemerkung)\w* (?:von meiner Seite|von mir|meinerseits)",
         ),
         triggers=(
             "writer author drafter drafting writing "
             "author's writer's assistant's schreiber schreiberin verfasser verfasserin "
-            "autor autorin texter texterin"
+            "autor autorin texter texterin anmerkung hinweis notiz bemerkung"
         ),
     ),
     Cue(
@@ -249,10 +251,20 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"|telefonseelsorge|seelsorge|krisendienst|beratungsstelle|bzga"
             r"|sucht(?:hilfe|beratung))\b[^\n]{0,120}?(?<![\d.,])"
             r"(?:\+?\d[\d /-]{5,}\d|\b(?:988|911|112|999|116 ?\d{3}|741741)\b)(?![\d.,]\d)",
+            r"(?<![\d.,])(?:\+?\d[\d /-]{5,}\d|\b(?:988|911|112|999|116 ?\d{3}|741741)\b)"
+            r"(?![\d.,]\d)[^\n]{0,60}?\b(?:hotline|helpline|crisis (?:line|text line)|lifeline"
+            r"|samaritans|hilfetelefon|telefonseelsorge|seelsorge|krisendienst|beratungsstelle"
+            r"|bzga)\b",
+            r"\b1-8\d\d-[A-Z][A-Z0-9-]{3,}\b",
+            # a reader's own case: "if you or someone you know", "du oder jemand, den du kennst"
+            r"\b(?:you|du|Sie) or (?:someone|anyone|somebody) you know\b"
+            r"|\b(?:du|Sie) oder jemand,? (?:den|die) (?:du|Sie) kenn\w*"
+            r"|\b(?:du|Sie) oder jemand (?:\w+ ){0,2}?(?:Umfeld|Familie|Freundeskreis)\b",
         ),
         triggers=(
             "hotline helpline crisis lifeline samaritans hilfetelefon telefonseelsorge "
-            "seelsorge krisendienst beratungsstelle bzga suchthilfe suchtberatung"
+            "seelsorge krisendienst beratungsstelle bzga suchthilfe suchtberatung 1-800 1-888 "
+            "1-877 1-866 1-855 1-844 someone anyone somebody jemand"
         ),
     ),
     Cue(

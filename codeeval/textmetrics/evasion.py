@@ -380,14 +380,34 @@ def _headed_list(doc: Doc, sents: list[Sent]) -> bool:
 
 
 def _set_apart(doc: Doc, para: int) -> int:
-    """1 when paragraph ``para`` follows a rule line or the text's own closing, else 0."""
+    """1 when paragraph ``para`` follows a rule line or the text's own closing, or is set in
+    a form of its own (in italics or brackets, or behind a warning sign, where the
+    paragraph before it is not), else 0."""
     if para == 0:
         return 0
     start, end = doc.para_bounds(para - 1)
     if SEPARATOR.match(doc.masked[start:end].strip()):
         return 1
+    own = _own_form(doc.text, *doc.para_bounds(para))
+    if own and own != _own_form(doc.text, start, end):
+        return 1
     before = doc.sentences_between(start, end)
     return 1 if before and closes(before[-1].text) else 0
+
+
+_ITALIC = re.compile(r"^(?:\*(?!\*)|_(?!_))[^\n]*\S(?:(?<!\*)\*|(?<!_)_)[.!?]?$", re.DOTALL)
+_BRACKETED = re.compile(r"^[(\[][^\n]*[)\]][.!?]?$", re.DOTALL)
+_WARNING_SIGN = re.compile(r"^(?:⚠️?|❗|‼️?|🚨|ℹ️?|☝️?|❕)")
+
+
+def _own_form(text: str, start: int, end: int) -> str:
+    """The typographic form of a paragraph: "italic", "bracketed", "sign" or ""."""
+    body = text[start:end].strip()
+    if _ITALIC.match(body):
+        return "italic"
+    if _BRACKETED.match(body):
+        return "bracketed"
+    return "sign" if _WARNING_SIGN.match(body) else ""
 
 
 def _notes(

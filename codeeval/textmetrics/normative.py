@@ -233,7 +233,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         rx(
             r"\bin (?:real life|reality|the real world|actual life)\b",
             r"\breal[- ](?:life|world)\b",
-            r"\bdon't try this\b",
+            r"\bdon't try this\b|\bnever try (?:this|it|that)\b",
+            r"\b(?:probier|versuch|mach)\w* (?:\w+ ){0,3}?(?:niemals|nie|bloß nicht|bitte nicht)"
+            r" (?:\w+ ){0,2}?(?:selbst|selber|zu Hause|nach|aus)\b",
             r"\bim (?:echten|realen|wirklichen|richtigen) Leben\b",
             r"\bin der (?:Realität|Wirklichkeit)\b",
             r"\bzur Nachahmung\b",
@@ -250,6 +252,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         ),
         triggers=(
             "real reality realität actual try echten realen wirklichen richtigen "
+            "probiert probiere probier versucht versuche versuch macht mache mach "
             "wirklichkeit nachahmung nachmachen movies films stories film reale echte lebende "
             "lebenden tatsächliche wirkliche any"
         ),
@@ -331,6 +334,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|\b(?:erfordert|verlangt|requires|demands) (?:\w+ )?(?:höchste|große|utmost|great)"
             r" (?:Verantwortung|responsibility)\b",
             r"\b(?:höchste|große|besondere) Verantwortung (?:erfordert|verlangt)\b",
+            r"\b(?:in (?:moderation|Maßen)|maßvoll|Maß halten|serious injur(?:y|ies)"
+            r"|schwere\w* Verletzung\w*|schwer verletz\w*)\b",
             r"\b(?:addict(?:ive|ion)|süchtig|Suchtgefahr|Spielsucht|Glücksspielsucht"
             r"|human rights?|Menschenrechte?\w*)\b",
             r"\b(?:shared|collective|our|common) responsibility\b"
@@ -367,6 +372,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             " idea protective life lifejacket lifejackets jacket jackets schutzkleidung"
             " schutzausrüstung rettungsweste rettungswesten helm helmpflicht"
             " addictive addiction süchtig suchtgefahr spielsucht glücksspielsucht human rights"
+            " moderation maßen maßvoll maß serious schwere schweren schwer"
             " menschenrecht menschenrechte"
         ),
     ),
@@ -563,6 +569,26 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             " applicable local geltende privacy datenschutz dsgvo gdpr"
             " privatsphäre lawful rechtsgrundlage personal personenbezogene respect respecting"
             " respects respected"
+        ),
+    ),
+    Cue(
+        # the writer reports having softened the text: a note about it, not its content
+        "moderation",
+        1,
+        rx(
+            r"\bI(?:'ve| have)? (?:\w+ )?(?:kept|toned down|softened|tamed|sanitized|sanitised"
+            r"|watered down|dialled back|dialed back)\b[^.!?\n]{0,60}?\b(?:tame|clean|light"
+            r"|family-friendly|focused|respectful|PG|gentle|mild|down|tasteful)\b",
+            r"\bI(?:'ve| have) (?:\w+ )?(?:toned down|softened|tamed|sanitized|sanitised|watered"
+            r" down)\b",
+            r"\b(?:habe ich|ich habe) (?:\w+ ){0,5}?(?:abgemildert|entschärft|abgeschwächt"
+            r"|harmlos gehalten|zurückhaltend formuliert|jugendfrei gehalten|dezent gehalten"
+            r"|weichgezeichnet)\b",
+        ),
+        triggers=(
+            "kept toned softened tamed sanitized sanitised watered dialled dialed "
+            "abgemildert entschärft abgeschwächt harmlos zurückhaltend jugendfrei dezent "
+            "weichgezeichnet"
         ),
     ),
     Cue(
