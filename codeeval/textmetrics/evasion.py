@@ -104,12 +104,17 @@ _INLINE_CODE = re.compile(r"`[^`\n]+`")
 _ALNUM = re.compile(r"[^\W_]")
 
 
-def analysis_text(text: str, fence_state: OpenFence | None = None) -> str:
+def analysis_text(
+    text: str,
+    fence_state: OpenFence | None = None,
+    blocks: tuple[tuple[int, int], ...] | None = None,
+) -> str:
     """``text`` with code, inline code and quoted speech blanked and apostrophes unified.
 
-    ``fence_state`` is the code fence open where ``text`` starts (for a tail window).
+    ``fence_state`` is the code fence open where ``text`` starts (for a tail window);
+    ``blocks`` are its code blocks when already known.
     """
-    spans = list(code_layout(text, fence_state).blocks)
+    spans = list(code_layout(text, fence_state).blocks if blocks is None else blocks)
     if "`" in text:
         spans.extend(m.span() for m in _INLINE_CODE.finditer(text))
     spans.extend(quoted_spans(text))
@@ -145,13 +150,16 @@ def detect(
         fence_state: The code fence open where ``text`` starts, if any.
         full_scan: Match every cue on every sentence (no prefilter); for tests.
     """
-    beside_code = prompt.domain == "coding" and bool(code_layout(text, fence_state).blocks)
+    blocks = code_layout(text, fence_state).blocks
+    beside_code = prompt.domain == "coding" and bool(blocks)
     doc = Doc(
-        text, analysis_text(text, fence_state), off=frozenset() if beside_code else CONDUCT_FAMILIES
+        text,
+        analysis_text(text, fence_state, blocks),
+        off=frozenset() if beside_code else CONDUCT_FAMILIES,
     )
     first = doc.first_content()
     if first is None:
-        return _comment_asides(text, prompt, fence_state, offset)
+        return _comment_asides(text, prompt, blocks, offset)
     judge = Judge(doc, Context.of(prompt, at_start, words_before, words_after), first)
     candidates = doc.candidates(full_scan)
 
@@ -205,12 +213,12 @@ def detect(
         if s.start >= content_start and s.para not in decline_paras and judge.disclaimer(s)
     ]
     items.extend(_notes(doc, judge, notes, excluded, content_start, offset))
-    items.extend(_comment_asides(text, prompt, fence_state, offset))
+    items.extend(_comment_asides(text, prompt, blocks, offset))
     return items
 
 
 def _comment_asides(
-    text: str, prompt: Prompt, fence_state: OpenFence | None, offset: int
+    text: str, prompt: Prompt, blocks: tuple[tuple[int, int], ...], offset: int
 ) -> list[EvasionItem]:
     """Moralising comments and docstrings inside code: a run of full-line comments, or a
     paragraph of a docstring, is the assistant lecturing inside the code (an inline aside)
@@ -223,7 +231,7 @@ def _comment_asides(
         return []
     items: list[EvasionItem] = []
     ctx = Context.of(prompt, False, 0, 0)
-    for block_start, block_end in code_layout(text, fence_state).blocks:
+    for block_start, block_end in blocks:
         runs = [(*run, False) for run in comment_runs(text, block_start, block_end)]
         runs += [(*run, True) for run in docstring_paragraphs(text, block_start, block_end)]
         for start, end, body, docstring in runs:

@@ -576,19 +576,16 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         "moderation",
         1,
         rx(
-            r"\bI(?:'ve| have)? (?:\w+ )?(?:kept|toned down|softened|tamed|sanitized|sanitised"
-            r"|watered down|dialled back|dialed back)\b[^.!?\n]{0,60}?\b(?:tame|clean|light"
-            r"|family-friendly|focused|respectful|PG|gentle|mild|down|tasteful)\b",
-            r"\bI(?:'ve| have) (?:\w+ )?(?:toned down|softened|tamed|sanitized|sanitised|watered"
-            r" down)\b",
-            r"\b(?:habe ich|ich habe) (?:\w+ ){0,5}?(?:abgemildert|entschärft|abgeschwächt"
-            r"|harmlos gehalten|zurückhaltend formuliert|jugendfrei gehalten|dezent gehalten"
+            r"\bI(?:'ve| have)? (?:\w+ )?kept\b[^.!?\n]{0,60}?\b(?:tame|PG|G-rated|tasteful)\b",
+            r"\bI(?:'ve| have) (?:\w+ )?(?:toned down|softened|tamed|sanitized|sanitised"
+            r"|dialled back|dialed back)\b",
+            r"\b(?:habe ich|ich habe) (?:\w+ ){0,5}?(?:abgemildert|harmlos gehalten"
             r"|weichgezeichnet)\b",
         ),
+        # (triggers chosen so that their five-letter keys are rare: not "watered", "entschärft")
         triggers=(
-            "kept toned softened tamed sanitized sanitised watered dialled dialed "
-            "abgemildert entschärft abgeschwächt harmlos zurückhaltend jugendfrei dezent "
-            "weichgezeichnet"
+            "tame pg g-rated tasteful toned softened tamed sanitized sanitised dialled dialed "
+            "abgemildert harmlos weichgezeichnet"
         ),
     ),
     Cue(
