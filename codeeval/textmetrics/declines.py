@@ -54,6 +54,8 @@ EN_IDIOM = (
 )
 EN_VERB = (
     r"(?:help(?:ing)?|assist(?:ing)?|writ(?:e|ing)|creat(?:e|ing)|produc(?:e|ing)"
+    r"|build(?:ing)?|implement(?:ing)?|cod(?:e|ing)|program(?:ming)?|develop(?:ing)?"
+    r"|automat(?:e|ing)|script(?:ing)?"
     r"|generat(?:e|ing)|provid(?:e|ing)|compos(?:e|ing)|draft(?:ing)?|fulfil(?:l|ling|ing)?"
     r"|comply(?:ing)?|complet(?:e|ing)|continu(?:e|ing)|do(?:ing)?|engag(?:e|ing)"
     r"|participat(?:e|ing)|includ(?:e|ing)|add(?:ing)?|shar(?:e|ing)|craft(?:ing)?"
@@ -92,7 +94,8 @@ DE_VERB = (
     r"|thematisieren|behandeln|einbringen|verarbeiten|ausbreiten|eingehen|mitspielen|bedienen"
     r"|befeuern|fördern|gutheißen|niederschreiben|zu Papier bringen|in Worte fassen|skizzieren"
     r"|entwickeln|ausdenken|konstruieren|inszenieren|zeigen|aufzeigen|vormachen|beibringen"
-    r"|anleiten|ergänzen|übermitteln|weitergeben|herausgeben|nachkommen"
+    r"|anleiten|ergänzen|übermitteln|weitergeben|herausgeben|nachkommen|bauen"
+    r"|implementieren|programmieren|coden|automatisieren"
     r"|behilflich sein)"
 )
 DE_FINITE = (
@@ -100,7 +103,8 @@ DE_FINITE = (
     r"|erfülle|entwerfe|produziere|erfinde|erzähle|mache|tue|beschreibe|schildere|erkläre"
     r"|nenne|übernehme|veröffentliche|verbreite|biete|leiste|beantworte|gestalte|baue"
     r"|füge|stelle|führe|spiele|zeichne|dichte|greife|thematisiere|behandle|zeige|liefere"
-    r"|entwickle|skizziere|inszeniere|bediene|fördere|gebe)"
+    r"|entwickle|skizziere|inszeniere|bediene|fördere|gebe|implementiere|programmiere"
+    r"|automatisiere)"
 )
 
 _I = "i i'm i'd i'll i've"

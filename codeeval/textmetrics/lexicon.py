@@ -65,10 +65,12 @@ META_OBJECT = rx(
     r"|walkthrough|tutorial|quotes?|statistics|version|kind of thing|that kind|this kind"
     r"|how-to|recipe|blueprint|step-by-step|details|description|explanation|method|list"
     r"|mention|reference|anecdote|claim|accusation|parts list|procedure|steps|toast|review"
-    r"|limerick|roast|report|certificate|tweet|how to|how you|how one)\b",
+    r"|limerick|roast|report|certificate|tweet|how to|how you|how one|software|tool|app"
+    r"|bot|scraper|crawler|logic|feature|functionality|malware|keylogger|exploit|payload)\b",
     r"\bhow (?:a|an|the|someone|somebody|people|they)\b",
     r"\b(?:Anfrage|Bitte|Wunsch|Auftrag|Aufgabe|Teil|Abschnitt|Passage|Absatz|Anleitung"
     r"|Zitate?|Statistiken|Version|Fassung|Form|Inhalte?|Material|Programm|Modul|Code|Szene"
+    r"|Software|Tool|App|Bot|Scraper|Crawler|Logik|Funktion|Schadsoftware|Keylogger"
     r"|Satire|Witz|Lied|Dialog|Essay|Aufsatz|Gedicht|Artikel|Brief|Beitrag|Beschreibung"
     r"|Erklärung|Methode|Liste|Anspielung|Erwähnung|Anekdote|Behauptung|Vorwurf|Details?"
     r"|Einzelheiten|Angaben|Schritte|Vorgehen|Verfahren|Bewertung|Attest|Bericht|Glosse"
