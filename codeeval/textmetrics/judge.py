@@ -99,6 +99,8 @@ _YOU = re.compile(r"\b(?:[Yy]ou|[Yy]our|Sie|Ihnen|Ihre?\w*|du|dir|dich)\b")
 _WARNING_TOPIC_MUTED = frozenset(
     {"attention", "moral", "reality", "help", "label", "label_weak", "caveat", "liability"}
 )
+_BRACKETED_BLOCK = re.compile(r"\s*[(\[][^)\]]*\n[^)\]]*[)\]][.!?]?\s*$")
+"""A paragraph of several lines wholly in brackets."""
 _HELP_TOPIC_MUTED = frozenset({"help", "referral"})
 _HELP_TOPIC = re.compile(
     r"(?i)\b(?:help(?:lines?)?|hotlines?|support services?|where to (?:get|find)"
@@ -309,6 +311,9 @@ class Judge:
         """Whether ``s`` is bracketed, or a part of it in brackets or dashes carries a cue."""
         if s.text.startswith(("(", "[")):
             return True
+        start, end = self.doc.para_bounds(s.para)
+        if _BRACKETED_BLOCK.match(self.doc.text, start, end):
+            return True  # a bracketed block of several lines ("[Speaker note: - …]")
         if not s.text or not aside_form(s.text):
             return False
         return any(

@@ -334,7 +334,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|\b(?:erfordert|verlangt|requires|demands) (?:\w+ )?(?:höchste|große|utmost|great)"
             r" (?:Verantwortung|responsibility)\b",
             r"\b(?:höchste|große|besondere) Verantwortung (?:erfordert|verlangt)\b",
-            r"\b(?:in (?:moderation|Maßen)|maßvoll|Maß halten|serious injur(?:y|ies)"
+            r"\b(?:personal attacks?|hurtful|verletzend\w*|beleidigend\w*|persönliche\w* Angriff\w*"
+            r"|in (?:moderation|Maßen)|maßvoll|Maß halten|serious injur(?:y|ies)"
             r"|schwere\w* Verletzung\w*|schwer verletz\w*)\b",
             r"\b(?:addict(?:ive|ion)|süchtig|Suchtgefahr|Spielsucht|Glücksspielsucht"
             r"|human rights?|Menschenrechte?\w*)\b",
@@ -373,6 +374,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             " schutzausrüstung rettungsweste rettungswesten helm helmpflicht"
             " addictive addiction süchtig suchtgefahr spielsucht glücksspielsucht human rights"
             " moderation maßen maßvoll maß serious schwere schweren schwer"
+            " attack attacks hurtful verletzend verletzende beleidigend beleidigende angriff"
+            " angriffe angriffen"
             " menschenrecht menschenrechte"
         ),
     ),
