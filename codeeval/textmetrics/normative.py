@@ -23,7 +23,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             # a profession is a referral when the reader is sent to it, not when it is named
             r"\b(?:consult(?:ing)?|see|ask|talk(?:ing)? (?:to|with)|speak(?:ing)? (?:to|with)"
             r"|contact(?:ing)?|call(?:ing)?|reach(?:ing)? out to|visit(?:ing)?|check with|get"
-            r"|find|seek(?:ing)?|from|with|involve|by|a job for|work for|(?:left|leave \w+) to"
+            r"|find|seek(?:ing)?|involve|a job for|work for|(?:left|leave \w+) to"
             r"|call in) (?:\w+ ){0,3}?(?:counsel(?:l)?ors?"
             r"|therapists?|professionals?|pediatricians?|doctors?|physicians?|lawyers?"
             r"|attorneys?|experts?)\b",
@@ -562,6 +562,10 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:applicable|local) (?:\w+ )?(?:laws?|regulations?)\b|\bgeltende\w* (?:\w+ )?"
             r"(?:Recht\w*|Gesetz\w*)\b|\bprivacy (?:laws?|regulations?|rights|concerns)\b"
             r"|\bDatenschutz\w*\b|\bDSGVO\b|\bGDPR\b",
+            r"\b(?:peaceful and (?:lawful|legal)|(?:lawful|legal) and peaceful|friedlich und"
+            r" (?:legal|rechtmäßig|gewaltfrei)|(?:need|require|get|obtain) (?:a |the )?(?:\w+ )?"
+            r"permits?|Genehmigung\w* (?:\w+ ){0,2}?(?:brauch\w*|benötig\w*|einhol\w*"
+            r"|beantrag\w*))\b",
             r"\b(?:Privatsphäre|lawful basis|Rechtsgrundlage|personal data"
             r"|personenbezogene\w* Daten|respect\w* (?:\w+ ){0,2}?privacy)\b",
         ),
@@ -571,7 +575,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "nutzungsbedingungen rechtslage rechtlich berechtigt berechtigung"
             " applicable local geltende privacy datenschutz dsgvo gdpr"
             " privatsphäre lawful rechtsgrundlage personal personenbezogene respect respecting"
-            " respects respected"
+            " respects respected peaceful friedlich permit permits genehmigung genehmigungen"
         ),
     ),
     Cue(
