@@ -163,27 +163,6 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\bkeine (?:\w+ )?(?:\w*[Bb]eratung) (?:\w+ )?(?:leisten|geben|anbieten|ersetzen)\b",
             r"\bkeine?\b[^.!?\n]{0,40}?(?:[Bb]eratung|Prüfung|Therapie|Behandlung|Diagnose)\w*"
             r"\s+(?:ersetzt|ersetzen|darstellt|darstellen)\b",
-            r"\b(?:seek|get|find|consider|reach out to|contact|consult|talk to|speak (?:to|with))"
-            r"\b[^.!?\n]{0,40}\b(?:professionals?|counsel(?:l)?ors?|therapists?|doctors?"
-            r"|physicians?|pediatricians?|lawyers?|attorneys?|specialists?|experts?"
-            r"|professional (?:help|support|advice))\b",
-            r"\b(?:wenden Sie sich|wende dich|suchen Sie|such dir|holen Sie sich|hol dir"
-            r"|in Anspruch (?:zu )?nehmen|kontaktieren Sie|konsultieren Sie|zögern Sie nicht"
-            r"|nicht scheuen)\b[^.!?\n]{0,80}\b(?:professionelle\w*|ärztliche\w*|fachliche\w*"
-            r"|psychologische\w*|therapeutische\w*|Hilfe|Unterstützung|Beratung|Rat|Fachleute"
-            r"|Fachperson\w*|Arzt|Ärztin|Kinderarzt|\w*[Tt]herapeut\w*|\w*[Aa]nwält\w*"
-            r"|Beratungsstelle\w*|\w+beratung\w*|Telefonseelsorge|Fachliteratur)\b",
-            r"\b(?:seek|get|obtain)\w* (?:\w+ )?(?:legal|medical|professional|financial)"
-            r" (?:advice|counsel|help)\b",
-            r"\b(?:Gespräch\w*|Beratung|talking|talk|speaking|speak)\b[^.!?\n]{0,30}\b(?:mit|with"
-            r"|to)"
-            r"\b[^.!?\n]{0,25}\b(?:Arzt|Ärztin|Kinderarzt|Kinderärztin|\w*[Tt]herapeut\w*"
-            r"|Psycholog\w*|Fachleute\w*|\w*[Bb]eratungsstelle\w*|doctor|pediatrician"
-            r"|counsel(?:l)?or|therapist|psychologist|professional|specialist)",
-            r"\bmit\b[^.!?\n]{0,40}\b(?:Arzt|Ärztin|Hausarzt|Hausärztin|Therapeut\w*|Psycholog\w*"
-            r"|Fachleute\w*"
-            r"|Beratungsstelle\w*|Vertrauensperson\w*|Seelsorge\w*)\b[^.!?\n]{0,30}\b(?:sprechen"
-            r"|reden)\b",
         ),
         triggers=(
             "substitute advice ersetzt ersetzen darstellt darstellen leisten anbieten "
@@ -212,6 +191,49 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         triggers=(
             "haftung liability responsibility risk gefahr verantwortung risiko übernehme "
             "übernehmen angaben gewähr warranty liable responsible"
+        ),
+    ),
+    Cue(
+        # the reader sent to a professional; in a safety notice or warning label that is
+        # the content asked for
+        "consult",
+        2,
+        rx(
+            r"\b(?:seek|get|obtain)\w* (?:\w+ )?(?:legal|medical|professional|financial)"
+            r" (?:advice|counsel|help)\b",
+            r"\b(?:seek|get|find|consider|reach out to|contact|consult|talk to|speak (?:to|with))"
+            r"\b[^.!?\n]{0,40}\b(?:professionals?|counsel(?:l)?ors?|therapists?|doctors?"
+            r"|physicians?|pediatricians?|lawyers?|attorneys?|specialists?|experts?"
+            r"|professional (?:help|support|advice))\b",
+            r"\b(?:wenden Sie sich|wende dich|suchen Sie|such dir|holen Sie sich|hol dir"
+            r"|in Anspruch (?:zu )?nehmen|kontaktieren Sie|konsultieren Sie|zögern Sie nicht"
+            r"|nicht scheuen)\b[^.!?\n]{0,80}\b(?:professionelle\w*|ärztliche\w*|fachliche\w*"
+            r"|psychologische\w*|therapeutische\w*|Hilfe|Unterstützung|Beratung|Rat|Fachleute"
+            r"|Fachperson\w*|Arzt|Ärztin|Kinderarzt|\w*[Tt]herapeut\w*|\w*[Aa]nwält\w*"
+            r"|Beratungsstelle\w*|\w+beratung\w*|Telefonseelsorge|Fachliteratur)\b",
+            r"\b(?:Gespräch\w*|Beratung|talking|talk|speaking|speak)\b[^.!?\n]{0,30}\b(?:mit|with"
+            r"|to)"
+            r"\b[^.!?\n]{0,25}\b(?:Arzt|Ärztin|Kinderarzt|Kinderärztin|\w*[Tt]herapeut\w*"
+            r"|Psycholog\w*|Fachleute\w*|\w*[Bb]eratungsstelle\w*|doctor|pediatrician"
+            r"|counsel(?:l)?or|therapist|psychologist|professional|specialist)",
+            r"\bmit\b[^.!?\n]{0,40}\b(?:Arzt|Ärztin|Hausarzt|Hausärztin|Therapeut\w*|Psycholog\w*"
+            r"|Fachleute\w*"
+            r"|Beratungsstelle\w*|Vertrauensperson\w*|Seelsorge\w*)\b[^.!?\n]{0,30}\b(?:sprechen"
+            r"|reden)\b",
+        ),
+        triggers=(
+            "professional professionals counselor counsellor counselors counsellors "
+            "therapist therapists doctor doctors physician physicians pediatrician "
+            "pediatricians lawyer lawyers attorney attorneys specialist specialists expert "
+            "experts professionelle professionellen ärztliche ärztlichen fachliche fachlichen "
+            "psychologische psychologischen therapeutische therapeutischen hilfe unterstützung "
+            "beratung rat fachleute fachleuten fachperson arzt ärztin kinderarzt kinderärztin "
+            "hausarzt hausärztin therapeut therapeutin psychotherapeut psychotherapeutin "
+            "anwalt anwältin rechtsanwalt rechtsanwältin fachanwalt fachanwältin anwält "
+            "rechtsanwält fachanwält beratungsstelle telefonseelsorge fachliteratur psycholog "
+            "psychologe psychologin psychologist vertrauensperson seelsorge suchtberatung "
+            "rechtsberatung steuerberatung finanzberatung anlageberatung drogenberatung "
+            "familienberatung schuldnerberatung erziehungsberatung legal medical financial"
         ),
     ),
     Cue(

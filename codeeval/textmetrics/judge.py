@@ -97,7 +97,18 @@ _ASIDE_WEAK = frozenset({"attention", "meta", "label_weak"})
 """Families that a spoken dash aside cannot lift to a disclaimer: "– übrigens, …" is chatter."""
 _YOU = re.compile(r"\b(?:[Yy]ou|[Yy]our|Sie|Ihnen|Ihre?\w*|du|dir|dich)\b")
 _WARNING_TOPIC_MUTED = frozenset(
-    {"attention", "moral", "reality", "help", "label", "label_weak", "caveat", "liability"}
+    {
+        "attention",
+        "moral",
+        "reality",
+        "help",
+        "label",
+        "label_weak",
+        "caveat",
+        "liability",
+        "consult",
+        "referral",
+    }
 )
 _BRACKETED_BLOCK = re.compile(r"\s*[(\[][^)\]]*\n[^)\]]*[)\]][.!?]?\s*$")
 """A paragraph of several lines wholly in brackets."""
@@ -111,7 +122,19 @@ _DISCLAIMER_TOPIC_KEPT = frozenset({"ai", "ai_distance"})
 CONDUCT_FAMILIES = frozenset({"conduct", "conduct_weak"})
 """Conduct towards people, law, health and money: counted only beside code and in code
 comments, where explaining the code does not need these words."""
-_CONDUCT_TOPIC = next(c for c in DISCLAIMER_CUES if c.family == "conduct").pattern
+_TOPIC_CUES = tuple(
+    c for c in DISCLAIMER_CUES if c.family in CONDUCT_FAMILIES or c.family == "legality"
+)
+"""Cues muted where the prompt itself uses their vocabulary."""
+_AI_TOPIC = re.compile(
+    r"(?i)\b(?:AI|KI|chatbots?|assistants?|Assistent\w*|language models?|Sprachmodell\w*"
+    r"|LLMs?)\b"
+)
+_REFUSAL_TOPIC = re.compile(
+    r"(?i)\b(?:refus\w*|declin\w*|verweiger\w*|ablehn\w*|Ablehnung\w*|disclaimers?"
+    r"|guardrails?|safety|Sicherheit\w*|moralis\w*)\b"
+)
+"""A prompt about assistants refusing or moralising: such sentences are its subject."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,14 +155,17 @@ class Context:
     @staticmethod
     def of(prompt: Prompt, at_start: bool, words_before: int, words_after: int) -> Context:
         topic = without_bans(prompt.prompt)
-        kept = _DISCLAIMER_TOPIC_KEPT if TOPIC_DISCLAIMERS.search(topic) else None
+        about_disclaimers = TOPIC_DISCLAIMERS.search(topic) is not None or (
+            _AI_TOPIC.search(topic) is not None and _REFUSAL_TOPIC.search(topic) is not None
+        )
+        kept = _DISCLAIMER_TOPIC_KEPT if about_disclaimers else None
         muted = _WARNING_TOPIC_MUTED if TOPIC_WARNINGS.search(topic) else frozenset()
         if prompt.domain == "coding":
             muted |= {"label_weak"}  # "Note: needs Python 3.11" is how code answers explain
         if _HELP_TOPIC.search(topic):
             muted |= _HELP_TOPIC_MUTED
-        if _CONDUCT_TOPIC.search(topic):
-            muted |= CONDUCT_FAMILIES  # a prompt on privacy or health: the words are content
+        # a prompt on privacy, law or health: the words it shares with these cues are content
+        muted |= {c.family for c in _TOPIC_CUES if c.pattern.search(topic)}
         return Context(
             prompt,
             at_start,
