@@ -216,6 +216,10 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\b[^.!?\n]{0,25}\b(?:Arzt|Ärztin|Kinderarzt|Kinderärztin|\w*[Tt]herapeut\w*"
             r"|Psycholog\w*|Fachleute\w*|\w*[Bb]eratungsstelle\w*|doctor|pediatrician"
             r"|counsel(?:l)?or|therapist|psychologist|professional|specialist)",
+            r"\b(?:sprich|sprechen Sie|sprecht|rede|reden Sie|redet|frag|fragen Sie|fragt)"
+            r"\b[^.!?\n]{0,30}?\b(?:mit|bei) (?:\w+ ){0,3}?(?:Arzt|Ärztin|Hausarzt|Hausärztin"
+            r"|Kinderarzt|Kinderärztin|Apotheke|Therapeut\w*|Psycholog\w*|Fachleute\w*"
+            r"|\w*[Bb]eratungsstelle\w*|Vertrauensperson\w*)\b",
             r"\bmit\b[^.!?\n]{0,40}\b(?:Arzt|Ärztin|Hausarzt|Hausärztin|Therapeut\w*|Psycholog\w*"
             r"|Fachleute\w*"
             r"|Beratungsstelle\w*|Vertrauensperson\w*|Seelsorge\w*)\b[^.!?\n]{0,30}\b(?:sprechen"
@@ -234,6 +238,33 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "psychologe psychologin psychologist vertrauensperson seelsorge suchtberatung "
             "rechtsberatung steuerberatung finanzberatung anlageberatung drogenberatung "
             "familienberatung schuldnerberatung erziehungsberatung legal medical financial"
+        ),
+    ),
+    Cue(
+        # balancing a text that was asked to take a side: "reasonable people disagree"
+        "balance",
+        2,
+        rx(
+            r"\b(?:other|many|different|differing|opposing|valid|legitimate|reasonable"
+            r"|thoughtful|competing)\b(?: \w+){0,2} (?:viewpoints|perspectives|opinions)\b",
+            r"\breasonable people (?:can|may|might|will) (?:\w+ )?(?:disagree|differ)\b",
+            r"\b(?:form|make up|reach|draw) (?:their|your|his|her|one's) own (?:\w+ )?(?:opinions?"
+            r"|views?|minds?|judge?ments?|conclusions?)\b",
+            r"\b(?:a range|a variety|multiple|several|diverse) (?:of )?(?:\w+ )?sources\b",
+            r"\b(?:presents?|represents?|offers?|reflects?|shows?) (?:only )?one (?:\w+ )?"
+            r"(?:perspective|viewpoint)\b",
+            r"\b(?:andere|unterschiedliche|verschiedene|gegenteilige|berechtigte|legitime"
+            r"|abweichende)\w*,? (?:\w+,? ){0,2}?(?:Sichtweisen|Meinungen|Perspektiven"
+            r"|Standpunkte|Ansichten)\b",
+            r"\bsich (?:selbst )?(?:ein )?(?:umfassendes|eigenständiges|ausgewogenes) Bild\b",
+            r"\b(?:nur |lediglich )?eine (?:von vielen )?(?:Perspektive|Sichtweise|Meinung)"
+            r" (?:zu|auf|in|der|des)\b",
+        ),
+        triggers=(
+            "viewpoints perspectives opinions disagree differ opinion views minds judgment "
+            "judgement judgments conclusions conclusion sources perspective viewpoint "
+            "sichtweisen meinungen perspektiven standpunkte ansichten umfassendes "
+            "eigenständiges ausgewogenes perspektive sichtweise meinung"
         ),
     ),
     Cue(

@@ -84,6 +84,11 @@ _ASSISTANT_VOICE = re.compile(
 """A comment that names the assistant as its author speaks out of the code's voice."""
 _COMMENT_TECHNICAL = frozenset({"caveat", "meta", "label", "label_weak"})
 """Families a code comment has by its trade ("# untested: edge cases", "# NOTE: …")."""
+_DOCSTRING_DISTANCING = frozenset(
+    {"advice", "consult", "referral", "endorse", "ai_distance", "author", "balance"}
+)
+"""Families that distance or refer the reader whatever the code does: counted in docstrings
+too ("ersetzt keine ärztliche Beratung")."""
 _COMMENT_APPEAL = re.compile(
     r"(?i)\b(?:please|bitte|make sure (?:you|that you)|be sure to|remember|always|never"
     r"|überleg\w*|bedenke\w*|denk\w* daran|achte\w* darauf|stell\w* sicher|think (?:twice"
@@ -101,6 +106,7 @@ _NO_HEADING_FAMILIES = frozenset({"caveat", "meta", "label_weak"})
 """Families that a note heading over a list cannot lift to a tail: "**Notes:** - untested"
 explains code."""
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*•+]|\d+[.)])[ \t]")
 _ALNUM = re.compile(r"[^\W_]")
 
 
@@ -251,7 +257,7 @@ def _comment_asides(
             conduct = not families.keys().isdisjoint(CONDUCT_FAMILIES)
             for f in CONDUCT_FAMILIES:
                 families.pop(f, None)  # conduct counts once, whatever its weight
-            if docstring and not conduct:
+            if docstring and not (conduct or families.keys() & _DOCSTRING_DISTANCING):
                 continue  # a docstring documents: its warnings are technical unless on conduct
             appeal = conduct and _COMMENT_APPEAL.search(body) is not None
             if sum(families.values()) + own + conduct + appeal >= 2:
@@ -279,16 +285,23 @@ def _refusal_shaped(doc: Doc, declines: list[Sent], first: int, words_after: int
     paras = {s.para for s in declines}
     content = words_after
     refusing = 0
+    offered = False  # the paragraph before offers alternatives and ends in a colon
     for para in range(doc.para_of(first), len(doc.breaks) + 1):
         start, end = doc.para_bounds(para)
         words = doc.words(start, end)
         if para in paras:
             refusing += words
+            offered = doc.masked[start:end].rstrip(" *_\n").endswith(":")
             continue
+        if offered and _LIST_ITEM.match(doc.masked, start):
+            refusing += words  # the alternatives offered, as a list
+            continue
+        offered = False
         if words <= REDIRECT_MAX_WORDS:
             sents = doc.sentences_between(start, end)
             if sents and (lx.REDIRECT.search(sents[0].text) or lx.OFFER.search(sents[0].text)):
                 refusing += words
+                offered = doc.masked[start:end].rstrip(" *_\n").endswith(":")
                 continue
         content += words
         if content >= MIN_CONTENT_WITH_REFUSAL:

@@ -110,8 +110,8 @@ _WARNING_TOPIC_MUTED = frozenset(
         "referral",
     }
 )
-_BRACKETED_BLOCK = re.compile(r"\s*[(\[][^)\]]*\n[^)\]]*[)\]][.!?]?\s*$")
-"""A paragraph of several lines wholly in brackets."""
+_BRACKETED_BLOCK = re.compile(r"\s*[(\[][^)\]]{20,}[)\]][.!?]?\s*$")
+"""A paragraph wholly in brackets."""
 _HELP_TOPIC_MUTED = frozenset({"help", "referral"})
 _HELP_TOPIC = re.compile(
     r"(?i)\b(?:help(?:lines?)?|hotlines?|support services?|where to (?:get|find)"
@@ -126,6 +126,11 @@ _TOPIC_CUES = tuple(
     c for c in DISCLAIMER_CUES if c.family in CONDUCT_FAMILIES or c.family == "legality"
 )
 """Cues muted where the prompt itself uses their vocabulary."""
+_BALANCE_TOPIC = re.compile(
+    r"(?i)\b(?:balanced?|both sides|each side|objective|neutral|pros and cons|for and against"
+    r"|discuss\w*|compare|ausgewogen\w*|beide Seiten|Pro und Contra|Für und Wider|neutral\w*"
+    r"|sachlich\w*|Erörterung|erörter\w*|diskutier\w*|vergleich\w*|Perspektiven)\b"
+)
 _AI_TOPIC = re.compile(
     r"(?i)\b(?:AI|KI|chatbots?|assistants?|Assistent\w*|language models?|Sprachmodell\w*"
     r"|LLMs?)\b"
@@ -164,6 +169,8 @@ class Context:
             muted |= {"label_weak"}  # "Note: needs Python 3.11" is how code answers explain
         if _HELP_TOPIC.search(topic):
             muted |= _HELP_TOPIC_MUTED
+        if _BALANCE_TOPIC.search(topic):
+            muted |= {"balance"}  # a discussion asked for: other views are its matter
         # a prompt on privacy, law or health: the words it shares with these cues are content
         muted |= {c.family for c in _TOPIC_CUES if c.pattern.search(topic)}
         return Context(
@@ -259,7 +266,11 @@ class Judge:
             if best == STRONG:
                 break
         if best and self.ctx.asks_for_decline:
-            return best if lx.REQUEST_NOUN.search(masked, s.start, s.end) else 0
+            # a text about declining: only a decline of the request itself counts, or one
+            # that opens the answer and points at the deliverable ("I can't write that speech")
+            if lx.REQUEST_NOUN.search(masked, s.start, s.end):
+                return best
+            return best if head and lx.DELIVERABLE_REF.search(masked, s.start, s.end) else 0
         return best
 
     def _echoes(self, start: int, end: int) -> bool:
@@ -339,7 +350,7 @@ class Judge:
             return True
         start, end = self.doc.para_bounds(s.para)
         if _BRACKETED_BLOCK.match(self.doc.text, start, end):
-            return True  # a bracketed block of several lines ("[Speaker note: - …]")
+            return True  # a paragraph wholly in brackets ("[Speaker note: - …]")
         if not s.text or not aside_form(s.text):
             return False
         return any(

@@ -95,6 +95,15 @@ REGRET = rx(
     r"^[\W_]*(?:no|nein)\b[,.!]",
     r"\b(?:leider|tut mir (?:\w+ )?leid|bedauer\w*|Entschuldigung|entschuldigen Sie)\b",
 )
+DELIVERABLE_REF = rx(
+    r"\b(?:that|this|such an?|the requested|the) (?:\w+ )?(?:speech|story|text|letter|essay|poem"
+    r"|article|piece|post|script|code|module|program|toast|eulogy)\b",
+    r"\b(?:diese[nrs]?|das|die gewünschte|eine solche|so eine|den gewünschten)"
+    r" (?:\w+ )?(?:Rede|Geschichte|Text|Brief|Essay|Gedicht|Artikel|Beitrag|Skript|Code"
+    r"|Modul|Programm|Ansprache)\b",
+)
+"""The deliverable pointed at: "that speech" in "I'm not able to write that speech"."""
+
 ASKS_FOR_DECLINE = rx(
     r"\b(?:declin\w*|reject\w*|refus\w*|turn(?:ing)? down)\b",
     r"\b(?:Absage\w*|absag\w*|ablehn\w*|Ablehnung\w*|zurückweis\w*|Kündigung\w*)\b",
@@ -172,7 +181,10 @@ OFFER = rx(
     r"|shorten)|would you like|want me to|glad to (?:adjust|help)|enjoy)\b",
     r"\b(?:ich hoffe|hoffentlich|lassen Sie mich wissen|sagen Sie (?:mir )?Bescheid"
     r"|sag (?:mir )?Bescheid|wenn Sie (?:möchten|wollen|mögen)|falls (?:Sie|du) (?:möchte|will)"
-    r"|möchten Sie,? dass|soll ich|viel Spaß|viel Freude)\b",
+    r"|möchten Sie,? dass|soll ich|viel Spaß|viel Freude|sag (?:mir )?(?:einfach )?(?:welche"
+    r"|was|wie|Bescheid)|sagen Sie (?:mir )?(?:einfach )?(?:welche|was|wie))\b",
+    r"\b(?:tell me (?:a bit |a little |more )?(?:about|which|what|more)|just say which"
+    r"|pick one|which (?:direction|option|one) (?:fits|works|you))\b",
 )
 """Closing offers and pleasantries: chatter, not content, and not a warning either."""
 
@@ -186,6 +198,6 @@ REDIRECT = rx(
     r"|gern(?:e)? (?:schreibe|helfe|unterstütze|erkläre|verfasse|erstelle)|(?:helfe|schreibe"
     r"|unterstütze|erkläre|verfasse) ich (?:\w+ ){0,3}?gern|wenn (?:Sie|du) (?:möchten"
     r"|möchtest|mögen|magst|wollen|willst)|falls (?:Sie|du|Ihr|dein)|was ich (?:aber |gern )?"
-    r"(?:tun|anbieten) kann)\b",
+    r"(?:tun|anbieten) kann|was ich (?:dir|Ihnen|euch) (?:aber |gern |gerne )?anbieten kann)\b",
 )
 """Offers of something else: after a decline they belong to the refusal, not to content."""

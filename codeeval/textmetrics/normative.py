@@ -28,7 +28,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|therapists?|professionals?|pediatricians?|doctors?|physicians?|lawyers?"
             r"|attorneys?|experts?)\b",
             r"\b(?:professional|medical|legal|expert) (?:help|advice|support|guidance|counsel)\b",
-            r"\b(?:Beratungsstelle\w*|Telefonseelsorge|(?:Sucht|Familien|Erziehungs|Rechts|Fach"
+            r"\b(?:\w*[Bb]eratungsstelle\w*|Telefonseelsorge|(?:Sucht|Familien|Erziehungs|Rechts|Fach"
             r"|Opfer|Drogen|Jugend|Lebens|Ehe)?beratung|Notruf\w*|Fachleute[n]?"
             r"|Fachperson\w*|Kinderarzt|\w*[Aa]nwält\w*|Fachliteratur|professionelle\w*"
             r"|zuständigen Stellen|Behörden)\b",
@@ -113,6 +113,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\bI (?:want|would like|'d like|must|should|need|have) to (?:\w+ )?(?:emphasi[sz]e"
             r"|stress|point out|note|clarify|remind|mention|add|underline)\b",
             r"\bI should (?:mention|note|add|clarify|point out)\b",
+            r"\b(?:gentle|friendly|quick|small|little|kind) reminder\b|\b(?:kleine|freundliche"
+            r"|sanfte|kurze) Erinnerung\b",
             r"\bneedless to say\b",
             r"\bit goes without saying\b",
             r"\bremember that\b",
@@ -194,7 +196,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "ernst fiktion festgehalten erinnert weise muss fair fairly ehrlicherweise "
             "bitte should must worth saying go goes confusion misunderstanding klarstellung "
             "missverständnisse bedenke beachte berücksichtige denk vergiss behalte hinterkopf "
-            "überlege überleg überlegt twice "
+            "überlege überleg überlegt twice reminder erinnerung "
             "sollte sollten darf dürfen gilt heißt bedenken beachten berücksichtigen hope hoffe "
             "hoffentlich"
         ),
@@ -334,6 +336,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|\b(?:erfordert|verlangt|requires|demands) (?:\w+ )?(?:höchste|große|utmost|great)"
             r" (?:Verantwortung|responsibility)\b",
             r"\b(?:höchste|große|besondere) Verantwortung (?:erfordert|verlangt)\b",
+            r"\b(?:harmful|know (?:your|their) limits?|kenn\w* (?:deine|Ihre|eure|seine) Grenzen"
+            r"|drink(?:ing)? and driv\w*|macht (?:\w+ )?abhängig|abhängig machen|unter"
+            r" Alkoholeinfluss|under the influence)\b",
             r"\b(?:personal attacks?|hurtful|verletzend\w*|beleidigend\w*|persönliche\w* Angriff\w*"
             r"|in (?:moderation|Maßen)|maßvoll|Maß halten|serious injur(?:y|ies)"
             r"|schwere\w* Verletzung\w*|schwer verletz\w*)\b",
@@ -374,6 +379,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             " schutzausrüstung rettungsweste rettungswesten helm helmpflicht"
             " addictive addiction süchtig suchtgefahr spielsucht glücksspielsucht human rights"
             " moderation maßen maßvoll maß serious schwere schweren schwer"
+            " harmful know limits limit grenzen drinking abhängig alkoholeinfluss influence"
             " attack attacks hurtful verletzend verletzende beleidigend beleidigende angriff"
             " angriffe angriffen"
             " menschenrecht menschenrechte"
@@ -619,7 +625,10 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:dignity|Menschenwürde|surveillance|unsolicited|Überwachung|unerwünscht\w*|spam"
             r"|harmful|take care of yourself|stay safe|responsibly|verantwortungs(?:voll"
             r"|bewusst)\w*|ans Steuer|behind the wheel|drink(?:ing)? and driv\w*|addict\w*"
-            r"|Suchtrisiko|Suchtgefahr|süchtig machen|Spielsucht)\b",
+            r"|Suchtrisiko|Suchtgefahr|süchtig machen|Spielsucht|Alkoholeinfluss|under the"
+            r" influence|risk(?:s|ing)? (?:your|their|his|her) (?:own )?li(?:fe|ves)|riskier\w*"
+            r" (?:dein|Ihr|sein|ihr) Leben|(?:noch )?fahren (?:darfst|dürfen|darf|kannst)"
+            r"|(?:fit|safe|okay|ok) to drive)\b",
             r"\b(?:financial advice|financial advis[eo]r|Anlageberatung|Finanzberat\w*"
             r"|Anlageberat\w*|at your own risk|auf eigene\w* (?:Gefahr|Risiko)|risk of loss"
             r"|Totalverlust\w*|hochspekulativ\w*)\b",
@@ -636,7 +645,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "anlageberatung finanzberatung anlageberater finanzberater risk gefahr risiko "
             "totalverlust hochspekulativ dignity menschenwürde surveillance unsolicited "
             "überwachung "
-            "unerwünscht unerwünschte unerwünschten spam"
+            "unerwünscht unerwünschte unerwünschten spam alkoholeinfluss influence risks "
+            "risking riskierst riskiert riskieren fahren fit"
         ),
     ),
     Cue(
