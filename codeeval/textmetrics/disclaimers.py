@@ -261,7 +261,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r" (?:zu|auf|in|der|des)\b",
         ),
         triggers=(
-            "viewpoints perspectives opinions disagree differ opinion views minds judgment "
+            "viewpoints perspectives opinions disagree differ opinion view views mind minds "
+            "judgment "
             "judgement judgments conclusions conclusion sources perspective viewpoint "
             "sichtweisen meinungen perspektiven standpunkte ansichten umfassendes "
             "eigenständiges ausgewogenes perspektive sichtweise meinung"
