@@ -28,6 +28,8 @@ _STRIP = ".,;:!?\"'()[]{}*_–—„“”»«›‹‚‘’…\\<>|#~`+=&%$§@
 _PARTS = re.compile(r"[-/]")
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 _ALNUM = re.compile(r"[^\W_]")
+_BRACKETED = re.compile(r"\s*[(\[][^)\]]{20,}[)\]][.!?]?\s*$")
+"""A paragraph wholly in brackets."""
 
 
 def token_keys(lowered: str) -> set[str]:
@@ -124,6 +126,7 @@ class Doc:
         self._line_words: list[int] | None = None
         self._sentences: dict[int, list[Sent]] = {}
         self._line_keys: dict[int, set[str]] = {}
+        self._bracketed: dict[int, bool] = {}
         # Which trigger keys occur on which line: one token pass over the whole text, then
         # a substring search per trigger present (a superset, which is all a filter needs).
         self._line_active: dict[int, set[str]] = defaultdict(set)
@@ -222,7 +225,12 @@ class Doc:
                 if not self._promising(
                     i,
                     _triggered(self._line_active[i], self.off),
-                    "(" in line or "[" in line or " — " in line or " – " in line,
+                    "(" in line
+                    or "[" in line
+                    or ")" in line
+                    or "]" in line
+                    or " — " in line
+                    or " – " in line,
                 ):
                     continue
             for s in self._line(i):
@@ -266,7 +274,7 @@ class Doc:
             for cue in disclaimer_cues:
                 self._match(s, cue)
             return s
-        extra = aside_form(s.text) + (not s.keys.isdisjoint(VOICE_KEYS))
+        extra = (aside_form(s.text) or self.bracketed(s.para)) + (not s.keys.isdisjoint(VOICE_KEYS))
         # Cheapest first; "left" is the most the unmatched cues could still add.
         disclaimer_cues.sort(key=_COST.__getitem__)
         left = sum(c.weight for c in disclaimer_cues)
@@ -277,6 +285,13 @@ class Doc:
             left -= cue.weight
             self._match(s, cue)
         return s
+
+    def bracketed(self, para: int) -> bool:
+        """Whether paragraph ``para`` stands wholly in brackets (an aside by its form)."""
+        if para not in self._bracketed:
+            start, end = self.para_bounds(para)
+            self._bracketed[para] = _BRACKETED.match(self.text, start, end) is not None
+        return self._bracketed[para]
 
     def _match(self, s: Sent, cue: lx.Cue) -> None:
         if cue.pattern.search(self.masked, s.start, s.end):

@@ -110,8 +110,6 @@ _WARNING_TOPIC_MUTED = frozenset(
         "referral",
     }
 )
-_BRACKETED_BLOCK = re.compile(r"\s*[(\[][^)\]]{20,}[)\]][.!?]?\s*$")
-"""A paragraph wholly in brackets."""
 _HELP_TOPIC_MUTED = frozenset({"help", "referral"})
 _HELP_TOPIC = re.compile(
     r"(?i)\b(?:help(?:lines?)?|hotlines?|support services?|where to (?:get|find)"
@@ -348,8 +346,7 @@ class Judge:
         """Whether ``s`` is bracketed, or a part of it in brackets or dashes carries a cue."""
         if s.text.startswith(("(", "[")):
             return True
-        start, end = self.doc.para_bounds(s.para)
-        if _BRACKETED_BLOCK.match(self.doc.text, start, end):
+        if self.doc.bracketed(s.para):
             return True  # a paragraph wholly in brackets ("[Speaker note: - …]")
         if not s.text or not aside_form(s.text):
             return False
