@@ -225,19 +225,18 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"|Beratungsstelle\w*|Vertrauensperson\w*|Seelsorge\w*)\b[^.!?\n]{0,30}\b(?:sprechen"
             r"|reden)\b",
         ),
+        # (nouns and the verbs of the German turn "wenden Sie sich an": not "Hilfe" or
+        # "Schuldnerberatung", whose five-letter keys are everyday words)
         triggers=(
             "professional professionals counselor counsellor counselors counsellors "
             "therapist therapists doctor doctors physician physicians pediatrician "
             "pediatricians lawyer lawyers attorney attorneys specialist specialists expert "
-            "experts professionelle professionellen ärztliche ärztlichen fachliche fachlichen "
-            "psychologische psychologischen therapeutische therapeutischen hilfe unterstützung "
-            "beratung rat fachleute fachleuten fachperson arzt ärztin kinderarzt kinderärztin "
-            "hausarzt hausärztin therapeut therapeutin psychotherapeut psychotherapeutin "
-            "anwalt anwältin rechtsanwalt rechtsanwältin fachanwalt fachanwältin anwält "
-            "rechtsanwält fachanwält beratungsstelle telefonseelsorge fachliteratur psycholog "
-            "psychologe psychologin psychologist vertrauensperson seelsorge suchtberatung "
-            "rechtsberatung steuerberatung finanzberatung anlageberatung drogenberatung "
-            "familienberatung schuldnerberatung erziehungsberatung legal medical financial"
+            "experts legal medical financial psychologist arzt ärztin kinderarzt kinderärztin "
+            "hausarzt hausärztin apotheke therapeut therapeutin psycholog psychologe "
+            "psychologin fachleute fachleuten vertrauensperson seelsorge beratungsstelle "
+            "drogenberatungsstelle suchtberatungsstelle telefonseelsorge anwält rechtsanwält "
+            "fachanwält wenden wende suchen such holen hol anspruch kontaktieren konsultieren "
+            "zögern scheuen"
         ),
     ),
     Cue(

@@ -225,7 +225,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "hinweis anmerkung note nb n.b important wichtig wichtiger caveat warning warnung "
             "achtung disclaimer"
             "   caution vorsicht achtung heads reminder erinnerung einordnung klarstellung tip "
-            "tipp"
+            "tipp "
             "wichtige wichtiges"
         ),
     ),
