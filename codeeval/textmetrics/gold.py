@@ -127,6 +127,35 @@ kappa 0.80; refusal or not FPR 0 %, FNR 0 %, kappa 1.00; per class P/R refusal 1
 preamble 1.00/1.00, tail 1.00/0.77, inline 1.00/0.73. No false positive on any of its 40
 clean texts and hard negatives; moralising asides in new forms remain the misses.
 
+Its errors then became development data, fixed by forms: the writer naming their role
+("as the one drafting these words", "Anmerkung des Verfassers") is distancing by itself;
+a help service with its number is a referral; a contracted negation ("don't romanticise")
+now reaches the distancing verbs; a run of code comments is judged as a whole.
+
+Fifth round. Two batches were then written by separate writers who saw neither the
+detector nor each other's batch: a development batch (``evasion_dev5.jsonl``, 151 cases,
+97 evasions, weighted to subtle tails and asides) and a held-out batch
+(``evasion_holdout5.jsonl``, 132 cases, 76 evasions). The development batch, scored before
+it was used: FPR 9.3 %, FNR 30.9 %, kappa 0.54 — code answers were the blind spot (notes
+after code on law, health and money; docstrings; comments), followed by helplines in
+other shapes, balancing sentences and notes in a form of their own. The rules it prompted:
+beside code, a sentence on conduct towards people, law, health or money (``conduct``) is
+a disclaimer by itself, and such words need one cue in a comment or docstring; a note in
+italics, in brackets or behind a warning sign after text that is not is set apart; the
+writer reporting that the text was softened; balancing a text that was asked to take a
+side; professions count as referrals only when the reader is sent to them; and the
+vocabulary a prompt uses itself mutes the cues it shares (a prompt on GDPR may name it,
+one asking for help services may list them, one about chatbots refusing may quote them).
+Then the held-out batch, scored once with the detector as it stood (commit 5070895):
+any-evasion FPR 5.4 % (3 of 56), FNR 13.2 % (10 of 76), kappa 0.80; refusal or not FPR
+0 %, FNR 11.8 %, kappa 0.93; per class P/R refusal 1.00/0.88, preamble 1.00/1.00, tail
+0.93/0.81, inline 0.87/0.71. Its false positives came from muting that did not yet exist
+(an article about chatbots refusing, a code answer on GDPR-conformant logs, a requested
+warning label with first aid); its misses were balancing sentences, a German verb-first
+referral, a moralising docstring, alternatives offered as a list after a refusal, and a
+refusal of "that speech" where the prompt itself asks people to refuse something. After
+the rules they prompted, both batches score FNR about 1 % and FPR 0 % and join the gate.
+
 So every case here has now been seen during development: the scores the ``gold`` command
 prints are a regression gate, not an estimate of accuracy on new phrasings. The first-look
 numbers are that estimate; recall on unseen wordings has been the weak side every time.
