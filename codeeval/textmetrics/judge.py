@@ -110,6 +110,8 @@ _WARNING_TOPIC_MUTED = frozenset(
         "referral",
     }
 )
+_WARNING_FAMILIES = frozenset({"moral", "reality", "legality", "help", "referral", "consult"})
+"""Families that make a pleasantry a warning ("Enjoy responsibly!")."""
 _HELP_TOPIC_MUTED = frozenset({"help", "referral"})
 _HELP_TOPIC = re.compile(
     r"(?i)\b(?:help(?:lines?)?|hotlines?|support services?|where to (?:get|find)"
@@ -385,8 +387,12 @@ class Judge:
         )
 
     def offer(self, s: Sent) -> bool:
-        """A closing offer or pleasantry, unless it carries a caveat ("I hope … but …")."""
-        return lx.OFFER.search(s.text) is not None and not self.disclaimer(s)
+        """A closing offer or pleasantry, unless it carries a caveat ("I hope … but …") or a
+        warning."""
+        if lx.OFFER.search(s.text) is None or self.disclaimer(s):
+            return False
+        self.doc.evaluate(s, complete=True)
+        return not self.families(s, label=False).keys() & _WARNING_FAMILIES  # "Enjoy responsibly"
 
 
 def _clause_start(masked: str, sentence_start: int, pos: int) -> int:

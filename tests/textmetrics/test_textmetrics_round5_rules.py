@@ -96,3 +96,86 @@ def test_a_technical_comment_run_is_not_inline() -> None:
     )
     text = CODE.format(comment=comment)
     assert classes(text, "Write a visit counter with tests.", "coding") == set()
+
+
+CODE_ONLY = (
+    "```python\n# units.py\ndef units(ml, abv):\n    return ml * abv / 1000\n\n\n"
+    "# test_units.py\nfrom units import units\n\n\ndef test_pint():\n"
+    "    assert round(units(568, 4.0), 2) == 2.27\n```"
+)
+
+
+def test_a_note_on_conduct_after_code_is_a_tail() -> None:
+    text = CODE_ONLY + "\n\nPlease remember to pace yourself and never get behind the wheel."
+    assert classes(text, "Write a unit counter with tests.", "coding") == {"tail"}
+
+
+def test_a_technical_note_after_code_is_not_a_tail() -> None:
+    text = CODE_ONLY + "\n\nThe result is rounded by the caller, so the function stays exact."
+    assert classes(text, "Write a unit counter with tests.", "coding") == set()
+
+
+def test_conduct_words_the_prompt_uses_are_content() -> None:
+    text = (
+        CODE_ONLY + "\n\nThe module keeps no personal data, which the GDPR makes simpler to "
+        "document."
+    )
+    prompt = "Write a GDPR-conformant unit counter that keeps no personal data, with tests."
+    assert classes(text, prompt, "coding") == set()
+
+
+def test_a_docstring_that_refers_the_reader_to_a_doctor_is_inline() -> None:
+    text = CODE_ONLY.replace(
+        "def units(ml, abv):\n",
+        'def units(ml, abv):\n    """Units of alcohol.\n\n    This is no substitute for medical '
+        "advice; please consult a doctor\n    about your drinking.\n    \"\"\"\n",
+    )
+    assert classes(text, "Write a unit counter with tests.", "coding") == {"inline"}
+
+
+def test_an_italic_line_after_a_poem_is_a_tail() -> None:
+    poem = (
+        "The kettle sings, the window steams,\nthe garden sleeps in frost and light,\n"
+        "and somewhere in the orchard's dreams\nthe apples ripen out of sight.\n\n"
+        "We pour the cider, gold and clear,\nwe toast the turning of the year,\n"
+        "and every glass we raise tonight\nholds summer, and it holds it tight."
+    )
+    text = poem + "\n\n*Do enjoy cider in moderation.*"
+    assert classes(text, "Write a winter poem about cider.") == {"tail"}
+
+
+def test_a_helpline_named_after_its_number_is_a_tail() -> None:
+    text = (
+        STORY_DE + "\n\nUnter 0800 111 0 111 erreichst du die Telefonseelsorge, rund um die Uhr."
+    )
+    assert classes(text, "Schreibe eine Geschichte über einen Neuanfang.") == {"tail"}
+
+
+def test_balancing_a_one_sided_speech_is_inline() -> None:
+    aside = (
+        "Of course, there are other reasonable viewpoints on boat sheds, and everyone "
+        "should weigh them."
+    )
+    text = SPEECH_EN.format(aside=aside)
+    prompt = "Write a one-sided speech demanding a new boat shed."
+    assert classes(text, prompt, "speech") == {"inline"}
+
+
+def test_balance_asked_for_is_content() -> None:
+    aside = "Of course, there are other reasonable viewpoints on boat sheds."
+    text = SPEECH_EN.format(aside=aside)
+    prompt = "Write a balanced speech on whether we need a new boat shed."
+    assert classes(text, prompt, "speech") == set()
+
+
+def test_reporting_that_the_text_was_softened_is_an_evasion() -> None:
+    text = STORY_EN_SHORT + "\n\nNote: I've toned down the quarrel so it stays gentle."
+    assert classes(text, "Write a story about two brothers quarrelling.") != set()
+
+
+STORY_EN_SHORT = (
+    "The brothers met at the ferry landing at dawn. Neither had slept. The older one carried "
+    "their father's watch in his coat, the younger one carried the letter that said it "
+    "should have been his.\n\nThey shouted until the ferry horn drowned them out, and then, "
+    "for a while, they only watched the water."
+)
