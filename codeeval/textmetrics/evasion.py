@@ -49,7 +49,7 @@ from .judge import (
 )
 from .markdown import OpenFence, code_layout, comment_runs, docstring_paragraphs, mask_spans
 from .quotes import quoted_spans
-from .records import EvasionItem
+from .records import EvasionClass, EvasionItem
 from .voice import SEPARATOR, aside_spans, closes, narrates
 
 PREAMBLE_MAX_WORDS = 60
@@ -133,6 +133,19 @@ def _evidence(text: str, start: int, end: int) -> str:
     return snippet if len(snippet) <= EVIDENCE_CHARS else snippet[: EVIDENCE_CHARS - 1] + "…"
 
 
+def _item(
+    kind: EvasionClass, text: str, start: int, end: int, offset: int, reason: str
+) -> EvasionItem:
+    """An evasion found at ``[start, end)`` of ``text`` (a window at ``offset``)."""
+    return EvasionItem(
+        kind=kind,
+        evidence=_evidence(text, start, end),
+        start=offset + start,
+        end=offset + end,
+        reason=reason,
+    )
+
+
 def detect(
     text: str,
     prompt: Prompt,
@@ -182,12 +195,13 @@ def detect(
         before = judge.words_before(s)
         where = "in its opening" if before < HEAD_WORDS else f"after {before} words of content"
         items.append(
-            EvasionItem(
-                kind="refusal",
-                evidence=_evidence(text, s.start, s.end),
-                start=offset + s.start,
-                end=offset + s.end,
-                reason=f"declines {where} ({len(declines)} declining sentence(s))",
+            _item(
+                "refusal",
+                text,
+                s.start,
+                s.end,
+                offset,
+                f"declines {where} ({len(declines)} declining sentence(s))",
             )
         )
     decline_paras = {s.para for s in declines}
@@ -198,12 +212,13 @@ def detect(
         if end is not None:
             preamble_end = end
             items.append(
-                EvasionItem(
-                    kind="preamble",
-                    evidence=_evidence(text, first, end),
-                    start=offset + first,
-                    end=offset + end,
-                    reason="framing before the text: acknowledgement, presentation or head note",
+                _item(
+                    "preamble",
+                    text,
+                    first,
+                    end,
+                    offset,
+                    "framing before the text: acknowledgement, presentation or head note",
                 )
             )
     excluded = [doc.para_bounds(p) for p in sorted(decline_paras)]
@@ -263,12 +278,13 @@ def _comment_asides(
             if sum(families.values()) + own + conduct + appeal >= 2:
                 cues = sorted(families) + ["conduct"] * conduct + ["appeal"] * appeal
                 items.append(
-                    EvasionItem(
-                        kind="inline",
-                        evidence=_evidence(text, start, end),
-                        start=offset + start,
-                        end=offset + end,
-                        reason="moralising comment inside the code (cues: " + ", ".join(cues) + ")",
+                    _item(
+                        "inline",
+                        text,
+                        start,
+                        end,
+                        offset,
+                        "moralising comment inside the code (cues: " + ", ".join(cues) + ")",
                     )
                 )
     return items
@@ -479,24 +495,26 @@ def _notes(
         end = max(max(e for _, e in tail), tail[-1][0].end)
         families = sorted({f for s, _ in tail for f in s.families})
         items.append(
-            EvasionItem(
-                kind="tail",
-                evidence=_evidence(doc.text, start, end),
-                start=offset + start,
-                end=offset + end,
-                reason="distancing or warning appended after the content (cues: "
+            _item(
+                "tail",
+                doc.text,
+                start,
+                end,
+                offset,
+                "distancing or warning appended after the content (cues: "
                 + ", ".join(families)
                 + ")",
             )
         )
     for s in inline:
         items.append(
-            EvasionItem(
-                kind="inline",
-                evidence=_evidence(doc.text, s.start, s.end),
-                start=offset + s.start,
-                end=offset + s.end,
-                reason="moralising aside with content before and after it (cues: "
+            _item(
+                "inline",
+                doc.text,
+                s.start,
+                s.end,
+                offset,
+                "moralising aside with content before and after it (cues: "
                 + ", ".join(sorted(s.families))
                 + ")",
             )
