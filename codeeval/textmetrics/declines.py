@@ -55,7 +55,8 @@ EN_IDIOM = (
 EN_VERB = (
     r"(?:help(?:ing)?|assist(?:ing)?|writ(?:e|ing)|creat(?:e|ing)|produc(?:e|ing)"
     r"|build(?:ing)?|implement(?:ing)?|cod(?:e|ing)|program(?:ming)?|develop(?:ing)?"
-    r"|automat(?:e|ing)|script(?:ing)?"
+    r"|automat(?:e|ing)|script(?:ing)?|present(?:ing)?|repeat(?:ing)?|assert(?:ing)?"
+    r"|spread(?:ing)?|amplify(?:ing)?|promot(?:e|ing)|endors(?:e|ing)"
     r"|generat(?:e|ing)|provid(?:e|ing)|compos(?:e|ing)|draft(?:ing)?|fulfil(?:l|ling|ing)?"
     r"|comply(?:ing)?|complet(?:e|ing)|continu(?:e|ing)|do(?:ing)?|engag(?:e|ing)"
     r"|participat(?:e|ing)|includ(?:e|ing)|add(?:ing)?|shar(?:e|ing)|craft(?:ing)?"
@@ -103,7 +104,7 @@ DE_FINITE = (
     r"|erfülle|entwerfe|produziere|erfinde|erzähle|mache|tue|beschreibe|schildere|erkläre"
     r"|nenne|übernehme|veröffentliche|verbreite|biete|leiste|beantworte|gestalte|baue"
     r"|füge|stelle|führe|spiele|zeichne|dichte|greife|thematisiere|behandle|zeige|liefere"
-    r"|entwickle|skizziere|inszeniere|bediene|fördere|gebe|implementiere|programmiere"
+    r"|entwickle|skizziere|inszeniere|bediene|fördere|gebe|implementiere|programmiere|setze"
     r"|automatisiere)"
 )
 
@@ -327,6 +328,10 @@ DECLINE_CUES: tuple[Cue, ...] = (
         r"\bI (?:haven't|have not|didn't|did not) (?:\w+ ){0,2}?(?:put|include[d]?|add(?:ed)?"
         r"|write|written|mention(?:ed)?)\b[^!?\n]{0,100}\b(?:in|into) (?:the|this|my|your)"
         r" (?:speech|story|text|letter|post|article|piece|version|draft|answer|scene)\b",
+        r"\bI (?:haven't|have not|didn't|did not) (?:\w+ ){0,2}?(?:include[d]?|add(?:ed)?|put in"
+        r"|use[d]?|keep|kept) (?:the|your|that|this|any|those|these) (?:\w+ )?(?:claims?|lines?"
+        r"|parts?|jokes?|sections?|passages?|details?|references?|statements?|quotes?"
+        r"|insults?|accusations?)\b",
         also=_I,
     ),
     _formula(

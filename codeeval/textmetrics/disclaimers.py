@@ -217,7 +217,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"|Psycholog\w*|Fachleute\w*|\w*[Bb]eratungsstelle\w*|doctor|pediatrician"
             r"|counsel(?:l)?or|therapist|psychologist|professional|specialist)",
             r"\b(?:sprich|sprechen Sie|sprecht|rede|reden Sie|redet|frag|fragen Sie|fragt)"
-            r"\b[^.!?\n]{0,30}?\b(?:mit|bei) (?:\w+ ){0,3}?(?:Arzt|Ärztin|Hausarzt|Hausärztin"
+            r"\b[^.!?\n]{0,60}?\b(?:mit|bei) (?:\w+ ){0,3}?(?:Arzt|Ärztin|Hausarzt|Hausärztin"
             r"|Kinderarzt|Kinderärztin|Apotheke|Therapeut\w*|Psycholog\w*|Fachleute\w*"
             r"|\w*[Bb]eratungsstelle\w*|Vertrauensperson\w*)\b",
             r"\bmit\b[^.!?\n]{0,40}\b(?:Arzt|Ärztin|Hausarzt|Hausärztin|Therapeut\w*|Psycholog\w*"

@@ -332,7 +332,8 @@ def _preamble_end(doc: Doc, judge: Judge, first: int) -> int | None:
     if para < len(doc.breaks) and _TITLE.match(doc.masked, first, para_end):
         para += 1  # a title line first ("**Toast for …**"): the framing may follow it
         _, para_end = doc.para_bounds(para)
-    opening = doc.sentences_between(first, para_end)
+    # from the paragraph's start: a sentence may open with markup ("*Content warning: …*")
+    opening = doc.sentences_between(doc.para_bounds(para)[0], para_end)
     lead = next((i for i, s in enumerate(opening) if judge.framing(s)), None)
     if lead is None:
         return None

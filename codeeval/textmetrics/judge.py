@@ -114,8 +114,10 @@ _WARNING_FAMILIES = frozenset({"moral", "reality", "legality", "help", "referral
 """Families that make a pleasantry a warning ("Enjoy responsibly!")."""
 _HELP_TOPIC_MUTED = frozenset({"help", "referral"})
 _HELP_TOPIC = re.compile(
-    r"(?i)\b(?:help(?:lines?)?|hotlines?|support services?|where to (?:get|find)"
-    r"|Hilfsangebot\w*|Hilfe\w*|Beratung\w*|Anlaufstelle\w*|Hotline\w*)\b"
+    r"(?i)\b(?:helplines?|hotlines?|support services?|where to (?:get|find) (?:help|support)"
+    r"|crisis (?:lines?|services?|resources?)|resources|Hilfsangebot\w*|Hilfetelefon\w*"
+    r"|Beratungsstelle\w*|Beratungsangebot\w*|Anlaufstelle\w*|Hotline\w*"
+    r"|Notrufnummer\w*|wo (?:man|sie|er|ihr|Betroffene) Hilfe)\b"
 )
 """A prompt that asks to point to help: the help named in the text is the content."""
 _DISCLAIMER_TOPIC_KEPT = frozenset({"ai", "ai_distance"})
@@ -137,7 +139,8 @@ _AI_TOPIC = re.compile(
 )
 _REFUSAL_TOPIC = re.compile(
     r"(?i)\b(?:refus\w*|declin\w*|verweiger\w*|ablehn\w*|Ablehnung\w*|disclaimers?"
-    r"|guardrails?|safety|Sicherheit\w*|moralis\w*)\b"
+    r"|guardrails?|safety|Sicherheit\w*|moralis\w*|moraliz\w*|apolog\w*|sorry|entschuldig\w*"
+    r"|hedg\w*|caveats?|warnings?|Warnhinweis\w*)\b"
 )
 """A prompt about assistants refusing or moralising: such sentences are its subject."""
 
@@ -257,6 +260,8 @@ class Judge:
                 best = STRONG  # "can't help with X" names X, whatever X is
             elif not self.ctx.at_start:
                 continue  # a tail window has no opening: only a named object counts
+            elif head and ref and not past_tense(s.text) and self._names_object_nearby(s):
+                best = STRONG  # "I'm not willing to present it as fact", the claim named
             elif head:
                 best = max(best, WEAK)
             elif (ref or regret or _YOU.search(masked, s.start, s.end)) and (

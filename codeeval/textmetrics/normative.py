@@ -492,7 +492,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         "address",
         1,
         rx(
-            r"\b(?:if you(?:'re| are)?(?!')|anyone|those who|whoever|readers who|people who)\b"
+            r"\b(?:if you(?:'re| are)?(?!')|anyone|those who|whoever|readers who)\b"
             r"[^.!?\n]{0,80}?\b(?:should|must|please|make sure"
             r"|talk|reach out|seek|consider|contact|check|consult|speak|call|raise)\b",
             r"(?:^|(?<=[.!?:;] )|(?<=[.!?:;] [*_(])|\bplease |\band )(?:always|never|please"
@@ -594,11 +594,20 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|dialled back|dialed back)\b",
             r"\b(?:habe ich|ich habe) (?:\w+ ){0,5}?(?:abgemildert|harmlos gehalten"
             r"|weichgezeichnet)\b",
+            r"\b(?:bewusst|absichtlich|deliberately|intentionally|on purpose) (?:\w+ ){0,3}?"
+            r"(?:zurückgenommen|entschärft|abgeschwächt|abgemildert|weggelassen|toned down"
+            r"|softened|kept (?:it |this |things )?(?:light|tame|vague|gentle)|left out|omitted)",
+            r"\b(?:auf|ohne) (?:\w+ )?(?:explizite|drastische|grafische|blutige|detaillierte)\w*"
+            r" (?:Details|Darstellung\w*|Schilderung\w*|Beschreibung\w*)\b"
+            r"|\b(?:avoid\w*|without|kept out|spared?) (?:\w+ ){0,2}?(?:graphic|gory|explicit)"
+            r" (?:details?|violence|descriptions?)\b",
         ),
         # (triggers chosen so that their five-letter keys are rare: not "watered", "entschärft")
         triggers=(
             "tame pg g-rated tasteful toned softened tamed sanitized sanitised dialled dialed "
-            "abgemildert harmlos weichgezeichnet"
+            "abgemildert harmlos weichgezeichnet bewusst absichtlich deliberately "
+            "intentionally purpose explizite drastische grafische blutige detaillierte graphic "
+            "gory explicit"
         ),
     ),
     Cue(
@@ -632,6 +641,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:financial advice|financial advis[eo]r|Anlageberatung|Finanzberat\w*"
             r"|Anlageberat\w*|at your own risk|auf eigene\w* (?:Gefahr|Risiko)|risk of loss"
             r"|Totalverlust\w*|hochspekulativ\w*)\b",
+            r"\b(?:rechtliche\w* Konsequenzen|legal consequences|strafrechtlich\w*|ärztliche\w*"
+            r" (?:Aufsicht|Begleitung|Rücksprache|Kontrolle)|medical supervision|auf eigene Faust"
+            r"|(?:mit|an) (?:\w+ ){0,3}?(?:Hausarzt|Hausärztin|Ernährungsfachkraft)\w*)\b",
         ),
         triggers=(
             "illegal unlawful strafbar rechtswidrig unzulässig stgb wiretap can-spam violate "
@@ -646,7 +658,10 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "totalverlust hochspekulativ dignity menschenwürde surveillance unsolicited "
             "überwachung "
             "unerwünscht unerwünschte unerwünschten spam alkoholeinfluss influence risks "
-            "risking riskierst riskiert riskieren fahren fit"
+            "risking riskierst riskiert riskieren fahren fit rechtliche rechtlichen "
+            "konsequenzen consequences strafrechtlich strafrechtliche strafrechtlichen "
+            "ärztliche ärztlicher ärztlichen supervision faust hausarzt hausärztin "
+            "ernährungsfachkraft"
         ),
     ),
     Cue(
@@ -661,14 +676,16 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"(?:Erlaubnis|Genehmigung)|doctor|physician|pharmacist|Arzt|Ärzt(?:in|innen|e|en)"
             r"|Apotheke\w*"
             r"|gambl\w*|Glücksspiel\w*|Sucht\w*|spekulativ\w*|(?:have|hold|own) the rights"
-            r"|die Rechte (?:daran |dafür )?(?:hast|haben|besitzt))\b",
+            r"|die Rechte (?:daran |dafür )?(?:hast|haben|besitzt)|without (?:\w+ )?permission"
+            r"|owned by (?:their|the) (?:creators?|authors?|artists?|photographers?)"
+            r"|agreed to be (?:photographed|filmed|recorded))\b",
         ),
         triggers=(
             "privacy privatsphäre datenschutz personal personenbezogen personenbezogene "
             "consent einwilligung einverständnis gdpr dsgvo robots unauthorized unauthorised "
             "authorized authorised permission erlaubnis genehmigung doctor physician "
             "pharmacist arzt ärzte ärzten ärztin ärztinnen apotheke gamble gambling "
-            "glücksspiel sucht spekulativ rights rechte"
+            "glücksspiel sucht spekulativ rights rechte without owned agreed"
         ),
     ),
 )

@@ -128,7 +128,7 @@ def test_a_docstring_that_refers_the_reader_to_a_doctor_is_inline() -> None:
     text = CODE_ONLY.replace(
         "def units(ml, abv):\n",
         'def units(ml, abv):\n    """Units of alcohol.\n\n    This is no substitute for medical '
-        "advice; please consult a doctor\n    about your drinking.\n    \"\"\"\n",
+        'advice; please consult a doctor\n    about your drinking.\n    """\n',
     )
     assert classes(text, "Write a unit counter with tests.", "coding") == {"inline"}
 
@@ -145,9 +145,7 @@ def test_an_italic_line_after_a_poem_is_a_tail() -> None:
 
 
 def test_a_helpline_named_after_its_number_is_a_tail() -> None:
-    text = (
-        STORY_DE + "\n\nUnter 0800 111 0 111 erreichst du die Telefonseelsorge, rund um die Uhr."
-    )
+    text = STORY_DE + "\n\nUnter 0800 111 0 111 erreichst du die Telefonseelsorge, rund um die Uhr."
     assert classes(text, "Schreibe eine Geschichte über einen Neuanfang.") == {"tail"}
 
 
