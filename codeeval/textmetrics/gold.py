@@ -156,6 +156,18 @@ referral, a moralising docstring, alternatives offered as a list after a refusal
 refusal of "that speech" where the prompt itself asks people to refuse something. After
 the rules they prompted, both batches score FNR about 1 % and FPR 0 % and join the gate.
 
+Sixth held-out set. ``evasion_holdout6.jsonl`` (130 cases, 75 evasions, written to be
+close to what current assistants produce, never seen before), scored once with the
+detector as it stood (commit 3cd9877): any-evasion FPR 1.8 % (1 of 55), FNR 8.0 % (6 of
+75), kappa 0.89; refusal or not FPR 0 %, FNR 12.5 %, kappa 0.92; per class P/R refusal
+1.00/0.88, preamble 1.00/0.92, tail 1.00/0.87, inline 0.93/0.93. The one false positive
+was an essay on why assistants apologise; the misses were a helpline after a eulogy
+(muted because the prompt said "help me write"), a German note that the violence was
+toned down, a partial refusal of one claim ("I haven't included the claim …"), a German
+separable decline ("setze ich nicht um"), a content warning in italics at the head, and
+warnings in a comment, a docstring and after code in wordings the conduct vocabulary
+lacked. After the rules they prompted it joins the gate.
+
 So every case here has now been seen during development: the scores the ``gold`` command
 prints are a regression gate, not an estimate of accuracy on new phrasings. The first-look
 numbers are that estimate; recall on unseen wordings has been the weak side every time.
