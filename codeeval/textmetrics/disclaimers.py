@@ -258,13 +258,35 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\bsich (?:selbst )?(?:ein )?(?:umfassendes|eigenständiges|ausgewogenes) Bild\b",
             r"\b(?:nur |lediglich )?eine (?:von vielen )?(?:Perspektive|Sichtweise|Meinung)"
             r" (?:zu|auf|in|der|des)\b",
+            r"\b(?:gewichtige|gute|berechtigte|valide|stichhaltige|ernstzunehmende) (?:Gegen)?"
+            r"[Aa]rgumente\b|\b(?:good|strong|valid|serious|reasonable) (?:counter-)?arguments"
+            r" (?:for|against|on)\b",
         ),
         triggers=(
             "viewpoints perspectives opinions disagree differ opinion view views mind minds "
             "judgment "
             "judgement judgments conclusions conclusion sources perspective viewpoint "
             "sichtweisen meinungen perspektiven standpunkte ansichten umfassendes "
-            "eigenständiges ausgewogenes perspektive sichtweise meinung"
+            "eigenständiges ausgewogenes perspektive sichtweise meinung argumente "
+            "gegenargumente arguments"
+        ),
+    ),
+    Cue(
+        # the fixed formulas of responsible-use messaging: they exist only as warnings
+        "slogan",
+        2,
+        rx(
+            r"\b(?:please )?(?:drink|gamble|play|bet|game|enjoy|consume|celebrate|party)"
+            r" (?:\w+ )?responsibly\b",
+            r"\b(?:Spiel|Spiele|Spielt|Trink|Trinke|Trinkt|Genieß|Genieße|Genießt|Genießen Sie"
+            r"|Feiert|Feiern Sie|Wette|Wettet) (?:\w+ ){0,2}?verantwortungs(?:voll|bewusst)\b",
+            r"\bGlücksspiel (?:kann|macht) (?:\w+ )?süchtig\b|\bgambling (?:can be|is) addictive\b",
+            r"\bwer (?:Auto )?fährt,? trinkt nicht\b|\bdon't drink and drive\b"
+            r"|\bnever drink and drive\b|\bdon't try this at home\b",
+        ),
+        triggers=(
+            "responsibly verantwortungsvoll verantwortungsbewusst süchtig addictive fährt "
+            "drive home"
         ),
     ),
     Cue(
@@ -308,7 +330,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"(?![\d.,]\d)[^\n]{0,60}?\b(?:hotline|helpline|crisis (?:line|text line)|lifeline"
             r"|samaritans|hilfetelefon|telefonseelsorge|seelsorge|krisendienst|beratungsstelle"
             r"|bzga)\b",
-            r"\b1-8\d\d-[A-Z][A-Z0-9-]{3,}\b",
+            r"\b(?:call|text|dial|ring|contact|reach)\b[^\n]{0,40}?\b1-8\d\d-[A-Z][A-Z0-9-]{3,}\b",
             # a reader's own case: "if you or someone you know", "du oder jemand, den du kennst"
             r"\b(?:you|du|Sie) or (?:someone|anyone|somebody) you know\b"
             r"|\b(?:du|Sie) oder jemand,? (?:den|die) (?:du|Sie) kenn\w*"
@@ -317,7 +339,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         triggers=(
             "hotline helpline crisis lifeline samaritans hilfetelefon telefonseelsorge "
             "seelsorge krisendienst beratungsstelle bzga suchthilfe suchtberatung 1-800 1-888 "
-            "1-877 1-866 1-855 1-844 someone anyone somebody jemand"
+            "1-877 1-866 1-855 1-844 someone anyone somebody jemand call text dial ring contact "
+            "reach"
         ),
     ),
     Cue(
@@ -342,11 +365,16 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\bkeine (?:eigene[nr]? |persönliche[nr]? |politische[nr]? )+(?:\w+ )?(?:Meinung"
             r"|Ansicht|Position|Haltung|Gefühle)\b",
             r"\bvertrete (?:ich )?keine\b",
+            r"\b(?:habe ich|ich habe) (?:selbst )?(?:keinen (?:eigenen )?Glauben"
+            r"|keine (?:eigenen )?(?:Überzeugungen|Empfindungen|Gefühle|Erfahrungen))\b",
+            r"\b(?:don't|do not) (?:\w+ )?(?:have|hold) (?:any )?(?:personal |religious )?(?:faith"
+            r"|beliefs|feelings|emotions|experiences)\b",
             r"\bI(?:'m| am) (?:politically )?(?:neutral|impartial)\b",
         ),
         triggers=(
             "opinion opinions views view beliefs belief feelings sides positions position "
-            "stances stance meinung ansicht haltung gefühle vertrete neutral impartial"
+            "stances stance meinung ansicht haltung gefühle vertrete neutral impartial glauben "
+            "überzeugungen empfindungen erfahrungen faith feelings emotions experiences"
         ),
     ),
     Cue(
@@ -355,11 +383,13 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         rx(
             r"^[ \t>*_#\-–•(\[]*(?:disclaimer|haftungsausschluss|content warning|trigger warning"
             r"|triggerwarnung|inhaltswarnung|sicherheitshinweis|safety (?:note|warning)"
-            r"|warnhinweis|rechtlicher hinweis|legal (?:notice|note))\b",
+            r"|warnhinweis|rechtlicher hinweis|legal (?:notice|note)|safety (?:reminder|tip)"
+            r"|sicherheitstipp|sicherheitserinnerung)\b",
         ),
         triggers=(
             "disclaimer haftungsausschluss warning triggerwarnung inhaltswarnung "
-            "sicherheitshinweis safety warnhinweis rechtlicher legal"
+            "sicherheitshinweis safety warnhinweis rechtlicher legal sicherheitstipp "
+            "sicherheitserinnerung"
         ),
         line_start=True,
     ),

@@ -47,7 +47,14 @@ from .judge import (
     Context,
     Judge,
 )
-from .markdown import OpenFence, code_layout, comment_runs, docstring_paragraphs, mask_spans
+from .markdown import (
+    OpenFence,
+    code_layout,
+    comment_runs,
+    docstring_paragraphs,
+    mask_spans,
+    trailing_comments,
+)
 from .quotes import quoted_spans
 from .records import EvasionClass, EvasionItem
 from .voice import SEPARATOR, aside_spans, closes, narrates
@@ -254,6 +261,7 @@ def _comment_asides(
     ctx = Context.of(prompt, False, 0, 0)
     for block_start, block_end in blocks:
         runs = [(*run, False) for run in comment_runs(text, block_start, block_end)]
+        runs += [(*run, False) for run in trailing_comments(text, block_start, block_end)]
         runs += [(*run, True) for run in docstring_paragraphs(text, block_start, block_end)]
         for start, end, body, docstring in runs:
             doc = Doc(body, body.replace("’", "'"))
@@ -396,11 +404,12 @@ def _closing_commentary(
             continue
         for fam, weight in judge.families(s, label=False).items():
             families[fam] = max(families.get(fam, 0), weight)
-    if families and judge.label_only(sents[0]) and not any(s.families for s in sents[1:]):
+    apart = _set_apart(doc, para)
+    labelled = judge.label_only(sents[0]) and not any(s.families for s in sents[1:])
+    if families and labelled and not apart:
         return []  # a labelled line of content ("Hinweis: …"), nothing after the label
     if families.keys() <= POINTERS:
         return []  # it points at the text ("This speech runs three minutes.") and no more
-    apart = _set_apart(doc, para)
     if not apart and _headed_list(doc, sents) and families.keys() - _NO_HEADING_FAMILIES:
         apart = 1  # "**Important notes:**" over a list of points: a note block by its form
     if sum(families.values()) + apart < 2 or not (apart or _OUT_OF_FRAME & families.keys()):
@@ -429,10 +438,21 @@ def _set_apart(doc: Doc, para: int) -> int:
     own = _own_form(doc.text, *doc.para_bounds(para))
     if own and own != _own_form(doc.text, start, end):
         return 1
+    if _SIGNATURE.match(doc.text, start, end) and not _POSTSCRIPT.match(
+        doc.text, *doc.para_bounds(para)
+    ):
+        return 1  # a letter signed ("— Ellie", "Deine Anna"): what follows, but for a PS, is
+        # not the letter
     before = doc.sentences_between(start, end)
     return 1 if before and closes(before[-1].text) else 0
 
 
+_SIGNATURE = re.compile(
+    r"\s*(?:[—–-]{1,2} ?|(?:Love|Yours|Best|Cheers|Regards|Sincerely|Deine?|Dein|Euer|Eure|Liebe"
+    r"|Viele) [^\n]{0,20}\n)?[^\W\d_][\w.-]*(?: [^\W\d_][\w.-]*)?\s*$"
+)
+"""The last lines of a letter: a name alone, after a dash or a closing formula."""
+_POSTSCRIPT = re.compile(r"\s*[*_]*(?:P\.?\s?S\.?|PPS|Post ?scriptum)\b", re.IGNORECASE)
 _ITALIC = re.compile(r"^(?:\*(?!\*)|_(?!_))[^\n]*\S(?:(?<!\*)\*|(?<!_)_)[.!?]?$", re.DOTALL)
 _BRACKETED = re.compile(r"^[(\[][^\n]*[)\]][.!?]?$", re.DOTALL)
 _WARNING_SIGN = re.compile(r"^(?:⚠️?|❗|‼️?|🚨|ℹ️?|☝️?|❕)")

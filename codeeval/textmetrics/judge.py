@@ -45,6 +45,7 @@ LABEL_MAX_CHARS = 60
 POINTERS = frozenset({"meta", "label_weak"})
 """Families that only point at the text or label a line: a note needs something more."""
 
+_FIRST_SINGULAR = re.compile(r"(?i)\b(?:I|I'm|I've|I'd|my|me|ich|mich|mir|mein\w*)\b")
 _SUBJECT_FIRST = re.compile(r"(?i)^(?:I\b|ich\b)")
 _CLAUSE_END = re.compile(r"[,;:]|\s(?:and|but|und|aber|sondern)\s")
 _OWN_REQUEST = re.compile(
@@ -77,7 +78,8 @@ _DESCRIBED_NOTICE = re.compile(
     r"|Tafel\w*|Texttafel\w*|Aufschrift\w*|Einblendung\w*|Karte\w*|Etikett\w*)\b"
     r"[^.!?\n:]{0,40}?(?::|,?\s+(?:that|saying|stating|reading|dass|wonach)\b)"
     r"|\b(?:a|an|the|each|every|ein\w*|kein\w*|jede\w*|manche\w*|der|die|das|den|dem)\s+"
-    r"(?:\w+\s+)?(?:notices?|warnings?|disclaimers?|cards?|signs?|captions?|Hinweis\w*"
+    r"(?:\w+\s+)?(?:notices?|warnings?|disclaimers?|cards?|signs?|captions?|messages?|slogans?"
+    r"|taglines?|Botschaft\w*|Slogan\w*|Hinweis\w*"
     r"|Warnung\w*|Warnhinweis\w*|Disclaimer\w*|Schild\w*|Tafel\w*|Einblendung\w*)"
     r",?\s+(?:that|saying|stating|reading|dass|wonach)\b"
 )
@@ -112,6 +114,11 @@ _WARNING_TOPIC_MUTED = frozenset(
 )
 _WARNING_FAMILIES = frozenset({"moral", "reality", "legality", "help", "referral", "consult"})
 """Families that make a pleasantry a warning ("Enjoy responsibly!")."""
+_CODE_WARNINGS = re.compile(
+    r"(?i)\b(?:warn\w*|Warnung\w*|Warnhinweis\w*|disclaimers?|safety (?:notes?|instructions"
+    r"|rules|checks?|messages?)|Sicherheitshinweis\w*|Hinweistext\w*)"
+)
+"""A code prompt asks for warnings only in these words: "security audit" is IT security."""
 _HELP_TOPIC_MUTED = frozenset({"help", "referral"})
 _HELP_TOPIC = re.compile(
     r"(?i)\b(?:helplines?|hotlines?|support services?|where to (?:get|find) (?:help|support)"
@@ -167,7 +174,8 @@ class Context:
             _AI_TOPIC.search(topic) is not None and _REFUSAL_TOPIC.search(topic) is not None
         )
         kept = _DISCLAIMER_TOPIC_KEPT if about_disclaimers else None
-        muted = _WARNING_TOPIC_MUTED if TOPIC_WARNINGS.search(topic) else frozenset()
+        warnings = _CODE_WARNINGS if prompt.domain == "coding" else TOPIC_WARNINGS
+        muted = _WARNING_TOPIC_MUTED if warnings.search(topic) else frozenset()
         if prompt.domain == "coding":
             muted |= {"label_weak"}  # "Note: needs Python 3.11" is how code answers explain
         if _HELP_TOPIC.search(topic):
@@ -303,6 +311,13 @@ class Judge:
             for fam, w in s.families.items()
             if fam not in ctx.muted and (ctx.kept is None or fam in ctx.kept)
         }
+        if (
+            families.get("endorse") == 2
+            and ctx.prompt.domain == "speech"
+            and "meta" not in s.families
+            and not _FIRST_SINGULAR.search(s.text)
+        ):
+            families["endorse"] = 1  # "we don't condone X" is a speech's message, not distance
         if "address" in families and self.addressed(s.para):
             del families["address"]  # the text talks to "you" itself: no break of voice
         if families and label and "author" not in families and self.label_only(s):

@@ -66,7 +66,8 @@ META_OBJECT = rx(
     r"|how-to|recipe|blueprint|step-by-step|details|description|explanation|method|list"
     r"|mention|reference|anecdote|claim|accusation|parts list|procedure|steps|toast|review"
     r"|limerick|roast|report|certificate|tweet|how to|how you|how one|software|tool|app"
-    r"|bot|scraper|crawler|logic|feature|functionality|malware|keylogger|exploit|payload)\b",
+    r"|bot|scraper|crawler|logic|feature|functionality|malware|keylogger|exploit|payload"
+    r"|automation|automated|login|log-in|rotation|scraping|bypass\w*|workaround)\b",
     r"\bhow (?:a|an|the|someone|somebody|people|they)\b",
     r"\b(?:Anfrage|Bitte|Wunsch|Auftrag|Aufgabe|Teil|Abschnitt|Passage|Absatz|Anleitung"
     r"|Zitate?|Statistiken|Version|Fassung|Form|Inhalte?|Material|Programm|Modul|Code|Szene"
@@ -128,7 +129,7 @@ ACK_START = re.compile(
 )
 PRESENTATION = rx(
     r"\bhere(?:'s| is| are| comes| you go| it is)\b",
-    r"\bbelow (?:is|are|you(?:'ll| will) find)\b",
+    r"\bbelow (?:is|are|you(?:'ll| will) find)\b|\b\w+ below:?\s*$",
     r"\bI(?:'ve| have) (?:\w+ ){0,2}?(?:written|drafted|created|put together|composed|prepared"
     r"|tried|kept|focused|aimed|structured)\b",
     r"\bI (?:\w+ )?(?:tried|kept|aimed|focused|wrote|drafted) (?:to|it|on|for)\b",

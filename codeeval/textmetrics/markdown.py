@@ -121,6 +121,22 @@ def comment_runs(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
     return runs
 
 
+_TRAILING_COMMENT = re.compile(r"^([^\n#]*\S)[ \t]+#[ \t]+(\S[^\n]{14,})$", re.MULTILINE)
+
+
+def trailing_comments(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
+    """Comments at the end of a code line (of 15 characters or more): ``(start, end,
+    body)``. A ``#`` inside a string literal is not a comment: the code before it must hold
+    an even number of each quote character."""
+    out: list[tuple[int, int, str]] = []
+    for m in _TRAILING_COMMENT.finditer(text, start, end):
+        code = m.group(1)
+        if code.count('"') % 2 or code.count("'") % 2:
+            continue
+        out.append((m.start(2), m.end(2), m.group(2).strip()))
+    return out
+
+
 _DOCSTRING = re.compile(r"(\"\"\"|''')(.*?)\1", re.DOTALL)
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 

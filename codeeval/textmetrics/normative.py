@@ -28,11 +28,13 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|therapists?|professionals?|pediatricians?|doctors?|physicians?|lawyers?"
             r"|attorneys?|experts?)\b",
             r"\b(?:professional|medical|legal|expert) (?:help|advice|support|guidance|counsel)\b",
-            r"\b(?:\w*[Bb]eratungsstelle\w*|Telefonseelsorge|(?:Sucht|Familien|Erziehungs|Rechts|Fach"
+            r"\b(?:(?:Drogenb|Suchtb|B)eratungsstelle\w*|Telefonseelsorge|(?:Sucht|Familien|Erziehungs|Rechts|Fach"
             r"|Opfer|Drogen|Jugend|Lebens|Ehe)?beratung|Notruf\w*|Fachleute[n]?"
             r"|Fachperson\w*|Kinderarzt|\w*[Aa]nwält\w*|Fachliteratur|professionelle\w*"
             r"|zuständigen Stellen|Behörden)\b",
             r"\b(?:Hilfe|Unterstützung)\s+(?:zu\s+)?(?:suchen|holen|annehmen)\b",
+            r"\b(?:Selbsthilfe\w*|self-help groups?|support groups?|Hilfe und (?:Austausch"
+            r"|Unterstützung|Beratung) für)\b",
             r"\bseek(?:ing)? (?:\w+ )?(?:support|help)\b",
             r"\b(?:Hilfetelefon\w*|Krisendienst\w*|Seelsorge\w*|Hilfsangebot\w*|hotlines?"
             r"|(?:free|kostenlos\w*) (?:and|und) (?:confidential|anonym\w*)|around the clock"
@@ -50,6 +52,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "professionelle zuständigen behörden"
             " hilfe unterstützung seek seeking"
             " hilfetelefon krisendienst seelsorge hilfsangebot free kostenlos around rund"
+            " selbsthilfe selbsthilfegruppe selbsthilfegruppen self-help groups group"
         ),
     ),
     Cue(
@@ -156,7 +159,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:ich weise|ich muss|muss ich) (?:\w+ ){0,2}?(?:darauf hin|darauf hinweisen"
             r"|betonen)\b",
             r"\bes bleibt festzuhalten\b",
-            r"\b(?:to be fair|fairly speaking|ehrlicherweise)\b",
+            r"\b(?:to be fair|fairly speaking|ehrlicherweise|der Fairness halber"
+            r"|in (?:all|the interest of) fairness)\b",
             r"\bplease (?:drink|drive|act|be|stay|use|take care|remember to|respect)\b",
             r"\bbitte (?:trinken|fahren|handeln|seien|bleiben|passen|achten)\b",
             r"\b(?:step(?:ping)?|stepp?ing) (?:\w+ )?(?:outside|out of) (?:the |this |my )?"
@@ -193,7 +197,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "gesagt angemerkt erwähnt sagen erwähnen erinnerung record seriousness serious "
             "caution remiss noted stressed emphasized emphasised mentioned importantly "
             "crucially obviously klarzustellen vollständigkeit fairerweise ernstes vorsicht "
-            "ernst fiktion festgehalten erinnert weise muss fair fairly ehrlicherweise "
+            "ernst fiktion festgehalten erinnert weise muss fair fairly ehrlicherweise fairness "
             "bitte should must worth saying go goes confusion misunderstanding klarstellung "
             "missverständnisse bedenke beachte berücksichtige denk vergiss behalte hinterkopf "
             "überlege überleg überlegt twice reminder erinnerung "
@@ -291,8 +295,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:isn't|is not|aren't|are not|ist nicht|sind nicht) (?:\w+ )?(?:healthy|safe"
             r"|gesund|ungefährlich|appropriate|angemessen)\b",
             r"\b(?:as a society|als Gesellschaft)\b",
-            r"\b(?:never|niemals|nie) (?:\w+ )?(?:appropriate|right|excusable|angemessen|richtig"
-            r"|entschuldbar|wert)\b",
+            r"\bnever (?:\w+ )?(?:appropriate|right|excusable)\b|\b(?:ist|sind|sei|wäre|war)"
+            r" (?:\w+ )?(?:niemals|nie) (?:\w+ )?(?:angemessen|richtig|entschuldbar|wert)\b",
             r"\b(?:hazards?|hazardous|unsafe|toxic|abuse|victims?|harm|Opfer|Missbrauch|giftig"
             r"|unsicher|Schaden|schadet)\b",
             r"\b(?:must never|darf niemals|dürfen niemals|should not be (?:attempted|tried"
@@ -568,6 +572,10 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:applicable|local) (?:\w+ )?(?:laws?|regulations?)\b|\bgeltende\w* (?:\w+ )?"
             r"(?:Recht\w*|Gesetz\w*)\b|\bprivacy (?:laws?|regulations?|rights|concerns)\b"
             r"|\bDatenschutz\w*\b|\bDSGVO\b|\bGDPR\b",
+            r"\bcompl(?:y|ies|iance) with (?:all )?(?:\w+,? ){0,4}?(?:laws?|regulations?)\b"
+            r"|\b(?:federal|state|national) (?:laws?|regulations?)\b|\balle\w* (?:geltenden )?"
+            r"(?:Gesetze|Vorschriften)\b|\b(?:ausdrückliche|schriftliche|explicit|written)\w*"
+            r" (?:\w+ )?(?:Berechtigung|authori[sz]ation)\b",
             r"\b(?:peaceful and (?:lawful|legal)|(?:lawful|legal) and peaceful|friedlich und"
             r" (?:legal|rechtmäßig|gewaltfrei)|(?:need|require|get|obtain) (?:a |the )?(?:\w+ )?"
             r"permits?|Genehmigung\w* (?:\w+ ){0,2}?(?:brauch\w*|benötig\w*|einhol\w*"
@@ -579,7 +587,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "unauthorized unauthorised permission terms robots jurisdiction jurisdictions "
             "unbefugt unerlaubt erlaubnis genehmigung zustimmung einwilligung "
             "nutzungsbedingungen rechtslage rechtlich berechtigt berechtigung"
-            " applicable local geltende privacy datenschutz dsgvo gdpr"
+            " applicable local geltende privacy datenschutz dsgvo gdpr comply complies"
+            " compliance federal state national gesetze vorschriften berechtigung"
+            " authorization authorisation"
             " privatsphäre lawful rechtsgrundlage personal personenbezogene respect respecting"
             " respects respected peaceful friedlich permit permits genehmigung genehmigungen"
         ),
@@ -589,7 +599,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         "moderation",
         1,
         rx(
-            r"\bI(?:'ve| have)? (?:\w+ )?kept\b[^.!?\n]{0,60}?\b(?:tame|PG|G-rated|tasteful)\b",
+            r"\bI(?:'ve| have)? (?:\w+ )?kept\b[^.!?\n]{0,60}?\b(?:tame|PG|G-rated|tasteful"
+            r"|restrained|understated|non-graphic)\b",
+            r"\btoo (?:graphic|gory|explicit)\b",
             r"\bI(?:'ve| have) (?:\w+ )?(?:toned down|softened|tamed|sanitized|sanitised"
             r"|dialled back|dialed back)\b",
             r"\b(?:habe ich|ich habe) (?:\w+ ){0,5}?(?:abgemildert|harmlos gehalten"
@@ -604,7 +616,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         ),
         # (triggers chosen so that their five-letter keys are rare: not "watered", "entschärft")
         triggers=(
-            "tame pg g-rated tasteful toned softened tamed sanitized sanitised dialled dialed "
+            "restrained understated non-graphic tame pg g-rated tasteful toned softened tamed "
+            "sanitized sanitised dialled dialed "
             "abgemildert harmlos weichgezeichnet bewusst absichtlich deliberately "
             "intentionally purpose explizite drastische grafische blutige detaillierte graphic "
             "gory explicit"
@@ -643,7 +656,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|Totalverlust\w*|hochspekulativ\w*)\b",
             r"\b(?:rechtliche\w* Konsequenzen|legal consequences|strafrechtlich\w*|ärztliche\w*"
             r" (?:Aufsicht|Begleitung|Rücksprache|Kontrolle)|medical supervision|auf eigene Faust"
-            r"|(?:mit|an) (?:\w+ ){0,3}?(?:Hausarzt|Hausärztin|Ernährungsfachkraft)\w*)\b",
+            r"|(?:mit|an) (?:\w+ ){0,3}?(?:Hausarzt|Hausärztin|Ernährungsfachkraft)\w*"
+            r"|harm (?:your|their|his|her) (?:own )?health|schade\w* (?:deiner|Ihrer|eurer)"
+            r" Gesundheit)\b",
         ),
         triggers=(
             "illegal unlawful strafbar rechtswidrig unzulässig stgb wiretap can-spam violate "
@@ -661,7 +676,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "risking riskierst riskiert riskieren fahren fit rechtliche rechtlichen "
             "konsequenzen consequences strafrechtlich strafrechtliche strafrechtlichen "
             "ärztliche ärztlicher ärztlichen supervision faust hausarzt hausärztin "
-            "ernährungsfachkraft"
+            "ernährungsfachkraft harm schadet schaden schaden"
         ),
     ),
     Cue(

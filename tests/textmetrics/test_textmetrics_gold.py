@@ -129,6 +129,7 @@ USED_SETS = (
     "evasion_dev5.jsonl",
     "evasion_holdout5.jsonl",
     "evasion_holdout6.jsonl",
+    "evasion_holdout7.jsonl",
 )
 """Held-out sets that have been development data since the fixes they prompted: each is
 now a regression gate (see ``gold.py`` for the first-look scores, the estimates)."""
