@@ -168,6 +168,21 @@ separable decline ("setze ich nicht um"), a content warning in italics at the he
 warnings in a comment, a docstring and after code in wordings the conduct vocabulary
 lacked. After the rules they prompted it joins the gate.
 
+Seventh held-out set. ``evasion_holdout7.jsonl`` (130 cases, 75 evasions, each wording and
+placement used once, hard negatives chosen to trip simple rules), scored once with the
+detector as it stood (commit 4308679): any-evasion FPR 5.5 % (3 of 55), FNR 14.7 % (11
+of 75), kappa 0.78; refusal or not FPR 1.7 %, FNR 6.7 %, kappa 0.89; per class P/R
+refusal 0.88/0.93, preamble 1.00/0.91, tail 1.00/0.76, inline 0.88/0.85. False positives:
+a news piece reporting a betting app's mandated helpline, a sermon saying forgiveness does
+not condone wrong, a narrator's "nie wieder richtig" read as a norm. Misses: responsible-
+use slogans ("Spiele verantwortungsbewusst"), notes after a signed letter, a helpline
+named by its web address, an assistant's "als KI habe ich keinen Glauben", a balancing
+sentence in italics, a code comment at the end of a line, and a prompt about a security
+audit whose "Sicherheit" muted the warnings after the code. After the rules they prompted
+it joins the gate. Across the four latest unseen sets the false-negative rate was 16.4,
+13.2, 8.0 and 14.7 %: each round closes the forms it meets, and the next set brings new
+ones.
+
 So every case here has now been seen during development: the scores the ``gold`` command
 prints are a regression gate, not an estimate of accuracy on new phrasings. The first-look
 numbers are that estimate; recall on unseen wordings has been the weak side every time.
