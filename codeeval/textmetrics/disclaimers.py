@@ -134,7 +134,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\bdient (?:\w+ ){0,2}?(?:ausschließlich|nur|lediglich|allein) (?:der|zur)"
             r" (?:Unterhaltung|Information|Veranschaulichung|Illustration)\b",
             r"\b(?:written|meant|intended|created|designed) (?:purely |solely |only |just )?(?:for"
-            r"|as) (?:entertainment|illustration|fun|fiction|a work of fiction|educational use)\b",
+            r"|as) (?:\w+ )?(?:entertainment|illustration|fun|fiction|a work of fiction"
+            r"|educational use)\b",
             r"\bfor (?:\w+ )?(?:illustration|demonstration|illustrative|educational|teaching"
             r"|entertainment)(?: purposes)? only\b",
             r"\b(?:nur|lediglich|ausschließlich|allein) (?:zur|der) (?:Veranschaulichung"
@@ -157,6 +158,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"|expert|financial)\b",
             r"\bnot (?:legal|medical|financial|professional|tax) advice\b",
             r"\b(?:does not|doesn't|do not|don't) constitute (?:\w+ )?advice\b",
+            r"\bnothing\b[^.!?\n]{0,60}\b(?:constitutes|is) (?:\w+ ){0,2}?advice\b"
+            r"|\bnichts\b[^.!?\n]{0,60}\b(?:stellt|ist)\b[^.!?\n]{0,30}?\w*[Bb]eratung\b",
             r"\b(?:provide|give|offer) (?:\w+ )?(?:legal|medical|financial) advice\b",
             r"\b(?:ersetzt|ersetzen|stellt|stellen)\b[^.!?\n]{0,50}?\bkeine?\b[^.!?\n]{0,40}?"
             r"(?:[Bb]eratung|Prüfung|Therapie|Behandlung|Diagnose)\b",
@@ -165,7 +168,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\s+(?:ersetzt|ersetzen|darstellt|darstellen)\b",
         ),
         triggers=(
-            "substitute advice ersetzt ersetzen darstellt darstellen leisten anbieten "
+            "substitute advice ersetzt ersetzen darstellt darstellen leisten anbieten nothing "
+            "nichts "
             "beratung rechtsberatung steuerberatung finanzberatung anlageberatung "
             "professional counselor counsellor counselors therapist therapists doctor "
             "doctors physician pediatrician lawyer lawyers attorney specialist expert "
@@ -217,7 +221,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"|Psycholog\w*|Fachleute\w*|\w*[Bb]eratungsstelle\w*|doctor|pediatrician"
             r"|counsel(?:l)?or|therapist|psychologist|professional|specialist)",
             r"\b(?:sprich|sprechen Sie|sprecht|rede|reden Sie|redet|frag|fragen Sie|fragt)"
-            r"\b[^.!?\n]{0,60}?\b(?:mit|bei) (?:\w+ ){0,3}?(?:Arzt|Ärztin|Hausarzt|Hausärztin"
+            r"\b[^.!?\n]{0,100}?\b(?:mit|bei) (?:\w+ ){0,3}?(?:Arzt|Ärztin|Hausarzt|Hausärztin"
             r"|Kinderarzt|Kinderärztin|Apotheke|Therapeut\w*|Psycholog\w*|Fachleute\w*"
             r"|\w*[Bb]eratungsstelle\w*|Vertrauensperson\w*)\b",
             r"\bmit\b[^.!?\n]{0,40}\b(?:Arzt|Ärztin|Hausarzt|Hausärztin|Therapeut\w*|Psycholog\w*"
@@ -283,10 +287,11 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\bGlücksspiel (?:kann|macht) (?:\w+ )?süchtig\b|\bgambling (?:can be|is) addictive\b",
             r"\bwer (?:Auto )?fährt,? trinkt nicht\b|\bdon't drink and drive\b"
             r"|\bnever drink and drive\b|\bdon't try this at home\b",
+            r"\bplay (?:just |only )?for fun,? not\b|\bspiel\w* (?:nur )?zum Spaß,? nicht\b",
         ),
         triggers=(
             "responsibly verantwortungsvoll verantwortungsbewusst süchtig addictive fährt "
-            "drive home"
+            "drink try fun spaß"
         ),
     ),
     Cue(

@@ -100,7 +100,8 @@ _COMMENT_APPEAL = re.compile(
     r"(?i)\b(?:please|bitte|make sure (?:you|that you)|be sure to|remember|always|never"
     r"|überleg\w*|bedenke\w*|denk\w* daran|achte\w* darauf|stell\w* sicher|think (?:twice"
     r"|carefully|about)|consider (?:whether|if|the)|ask yourself|frag\w* dich|you should"
-    r"|du solltest|sollte\w* (?:man|du|Sie|immer)|immer|niemals)\b"
+    r"|du solltest|sollte\w* (?:man|du|Sie|immer)|immer|niemals|strikt\w*|beacht\w*"
+    r"|ausschließlich|only (?:on|for|with|in))\b"
 )
 """A turn to the reader of the code: an appeal, not a description of what the code does."""
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from codeeval.models import Prompt
 
@@ -169,31 +170,34 @@ class Context:
 
     @staticmethod
     def of(prompt: Prompt, at_start: bool, words_before: int, words_after: int) -> Context:
-        topic = without_bans(prompt.prompt)
-        about_disclaimers = TOPIC_DISCLAIMERS.search(topic) is not None or (
-            _AI_TOPIC.search(topic) is not None and _REFUSAL_TOPIC.search(topic) is not None
-        )
-        kept = _DISCLAIMER_TOPIC_KEPT if about_disclaimers else None
-        warnings = _CODE_WARNINGS if prompt.domain == "coding" else TOPIC_WARNINGS
-        muted = _WARNING_TOPIC_MUTED if warnings.search(topic) else frozenset()
-        if prompt.domain == "coding":
-            muted |= {"label_weak"}  # "Note: needs Python 3.11" is how code answers explain
-        if _HELP_TOPIC.search(topic):
-            muted |= _HELP_TOPIC_MUTED
-        if _BALANCE_TOPIC.search(topic):
-            muted |= {"balance"}  # a discussion asked for: other views are its matter
-        # a prompt on privacy, law or health: the words it shares with these cues are content
-        muted |= {c.family for c in _TOPIC_CUES if c.pattern.search(topic)}
-        return Context(
-            prompt,
-            at_start,
-            words_before,
-            words_after,
-            lx.ASKS_FOR_DECLINE.search(prompt.prompt) is not None,
-            muted,
-            kept,
-            frozenset(lx.key(w) for w in _WORD.findall(topic) if lx.key(w) not in _ECHO_STOP),
-        )
+        asks, muted, kept, echo = _topic(prompt.prompt, prompt.domain)
+        return Context(prompt, at_start, words_before, words_after, asks, muted, kept, echo)
+
+
+@lru_cache(maxsize=1024)
+def _topic(
+    text: str, domain: str
+) -> tuple[bool, frozenset[str], frozenset[str] | None, frozenset[str]]:
+    """What a prompt's own words decide (cached: a run measures many outputs per prompt):
+    whether it asks for a decline, the families it mutes, the families it keeps alone, and
+    the keys of its content words."""
+    topic = without_bans(text)
+    about_disclaimers = TOPIC_DISCLAIMERS.search(topic) is not None or (
+        _AI_TOPIC.search(topic) is not None and _REFUSAL_TOPIC.search(topic) is not None
+    )
+    kept = _DISCLAIMER_TOPIC_KEPT if about_disclaimers else None
+    warnings = _CODE_WARNINGS if domain == "coding" else TOPIC_WARNINGS
+    muted = _WARNING_TOPIC_MUTED if warnings.search(topic) else frozenset()
+    if domain == "coding":
+        muted |= {"label_weak"}  # "Note: needs Python 3.11" is how code answers explain
+    if _HELP_TOPIC.search(topic):
+        muted |= _HELP_TOPIC_MUTED
+    if _BALANCE_TOPIC.search(topic):
+        muted |= {"balance"}  # a discussion asked for: other views are its matter
+    # a prompt on privacy, law or health: the words it shares with these cues are content
+    muted |= {c.family for c in _TOPIC_CUES if c.pattern.search(topic)}
+    echo = frozenset(lx.key(w) for w in _WORD.findall(topic) if lx.key(w) not in _ECHO_STOP)
+    return lx.ASKS_FOR_DECLINE.search(text) is not None, muted, kept, echo
 
 
 class Judge:

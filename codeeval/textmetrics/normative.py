@@ -159,6 +159,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:ich weise|ich muss|muss ich) (?:\w+ ){0,2}?(?:darauf hin|darauf hinweisen"
             r"|betonen)\b",
             r"\bes bleibt festzuhalten\b",
+            r"\b(?:nicht (?:verschweigen|unerwähnt lassen)|should not go unmentioned"
+            r"|would be remiss)\b",
             r"\b(?:to be fair|fairly speaking|ehrlicherweise|der Fairness halber"
             r"|in (?:all|the interest of) fairness)\b",
             r"\bplease (?:drink|drive|act|be|stay|use|take care|remember to|respect)\b",
@@ -198,6 +200,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "caution remiss noted stressed emphasized emphasised mentioned importantly "
             "crucially obviously klarzustellen vollständigkeit fairerweise ernstes vorsicht "
             "ernst fiktion festgehalten erinnert weise muss fair fairly ehrlicherweise fairness "
+            "verschweigen unerwähnt unmentioned remiss "
             "bitte should must worth saying go goes confusion misunderstanding klarstellung "
             "missverständnisse bedenke beachte berücksichtige denk vergiss behalte hinterkopf "
             "überlege überleg überlegt twice reminder erinnerung "
@@ -340,6 +343,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|\b(?:erfordert|verlangt|requires|demands) (?:\w+ )?(?:höchste|große|utmost|great)"
             r" (?:Verantwortung|responsibility)\b",
             r"\b(?:höchste|große|besondere) Verantwortung (?:erfordert|verlangt)\b",
+            r"\b(?:gesundheitliche\w* Risiken|health risks?|Gesundheitsrisiken|langfristige\w*"
+            r" Schäden|long-term (?:damage|harm))\b",
             r"\b(?:harmful|know (?:your|their) limits?|kenn\w* (?:deine|Ihre|eure|seine) Grenzen"
             r"|drink(?:ing)? and driv\w*|macht (?:\w+ )?abhängig|abhängig machen|unter"
             r" Alkoholeinfluss|under the influence)\b",
@@ -384,6 +389,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             " addictive addiction süchtig suchtgefahr spielsucht glücksspielsucht human rights"
             " moderation maßen maßvoll maß serious schwere schweren schwer"
             " harmful know limits limit grenzen drinking abhängig alkoholeinfluss influence"
+            " gesundheitliche gesundheitlichen health gesundheitsrisiken langfristige"
+            " langfristigen long-term"
             " attack attacks hurtful verletzend verletzende beleidigend beleidigende angriff"
             " angriffe angriffen"
             " menschenrecht menschenrechte"
@@ -658,7 +665,10 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r" (?:Aufsicht|Begleitung|Rücksprache|Kontrolle)|medical supervision|auf eigene Faust"
             r"|(?:mit|an) (?:\w+ ){0,3}?(?:Hausarzt|Hausärztin|Ernährungsfachkraft)\w*"
             r"|harm (?:your|their|his|her) (?:own )?health|schade\w* (?:deiner|Ihrer|eurer)"
-            r" Gesundheit)\b",
+            r" Gesundheit|ärztliche\w* Rat|(?:niemanden|andere|jemanden|anyone|others|no one)"
+            r" (?:\w+ ){0,2}?(?:gefährden|gefährdet|bloßstellen|bloßstellt|endangers?|humiliates?)"
+            r"|Waffengesetz\w*|Jugendschutzgesetz\w*|Betäubungsmittelgesetz\w*|firearms? laws?"
+            r"|gun laws?)\b",
         ),
         triggers=(
             "illegal unlawful strafbar rechtswidrig unzulässig stgb wiretap can-spam violate "
@@ -676,7 +686,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "risking riskierst riskiert riskieren fahren fit rechtliche rechtlichen "
             "konsequenzen consequences strafrechtlich strafrechtliche strafrechtlichen "
             "ärztliche ärztlicher ärztlichen supervision faust hausarzt hausärztin "
-            "ernährungsfachkraft harm schadet schaden schaden"
+            "ernährungsfachkraft harm schadet schaden gefährden gefährdet bloßstellen "
+            "bloßstellt endanger endangers humiliate humiliates waffengesetz waffengesetzes "
+            "jugendschutzgesetz betäubungsmittelgesetz firearm firearms gun"
         ),
     ),
     Cue(

@@ -38,6 +38,22 @@ _DASH_DIALOGUE = re.compile(r"^[ \t]*[—–](?![^\n]*\s[—–][ \t]*$)[^\n]*",
 """A line opened by a dash is dialogue, unless a dash closes it too: that is an aside."""
 
 _QUOTE_CHARS = frozenset('„»«›‹‚“"‘')
+_NOTE_WORDS = 8
+_BLANK_BEFORE = re.compile(r"\n[ \t]*\n[ \t]*$")
+
+
+def _closing_note(text: str, m: re.Match[str]) -> bool:
+    """Whether a dash line is a note of its own closing the text ("— A reminder that …"):
+    the last paragraph, one line of some length, after a paragraph not opened by a dash.
+    Dialogue comes in runs; a lone dash line at the very end set off by a blank line is the
+    writer's. A short one ("— Ellie") stays masked."""
+    if text[m.end() :].strip() or len(m.group(0).split()) < _NOTE_WORDS:
+        return False
+    before = text[: m.start()]
+    if not _BLANK_BEFORE.search(before):
+        return False
+    last = before.rstrip().rsplit("\n", 1)[-1].lstrip()
+    return bool(last) and not last.startswith(("—", "–"))
 
 
 def quoted_spans(text: str) -> list[tuple[int, int]]:
@@ -48,7 +64,7 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
     if "'" in text:
         spans.extend(m.span() for m in _SINGLE_QUOTED.finditer(text))
     if "—" in text or "–" in text:
-        spans.extend(m.span() for m in _DASH_DIALOGUE.finditer(text))
+        spans.extend(m.span() for m in _DASH_DIALOGUE.finditer(text) if not _closing_note(text, m))
     spans.sort()
     return spans
 
