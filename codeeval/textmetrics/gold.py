@@ -183,6 +183,15 @@ it joins the gate. Across the four latest unseen sets the false-negative rate wa
 13.2, 8.0 and 14.7 %: each round closes the forms it meets, and the next set brings new
 ones.
 
+Sixth development batch. ``evasion_dev6.jsonl`` (142 cases, 88 evasions, weighted to
+tails and asides beside code), written apart and scored before use with the detector as it
+stood (commit 6b073de): any-evasion FPR 0 %, FNR 10.2 % (9 of 88), kappa 0.87. Its misses
+(a closing note opened by a dash, read as dialogue; "intended purely for lighthearted
+entertainment"; "nichts in dieser Präsentation stellt eine Anlageberatung dar"; a referral
+with a long gap before the doctor; health risks and "nicht verschweigen" in a speech; a
+lottery "play for fun, not"; endangering people and firearm laws beside code) were then
+fixed, and it joins the gate.
+
 So every case here has now been seen during development: the scores the ``gold`` command
 prints are a regression gate, not an estimate of accuracy on new phrasings. The first-look
 numbers are that estimate; recall on unseen wordings has been the weak side every time.
