@@ -309,6 +309,9 @@ DECLINE_CUES: tuple[Cue, ...] = (
         r"\bI(?:'ve| have)\s+(?:\w+\s+)?(?:left out|omitted|skipped|cut out|toned down"
         r"|softened|not included|chosen not to (?:include|write)|decided not to"
         r" (?:include|write))\b",
+        r"\bI (?:deliberately |intentionally |consciously )?(?:left out|omitted|skipped|cut)"
+        r" (?:the|any|all|those|these|your) (?:\w+ )?(?:jokes?|parts?|sections?|scenes?"
+        r"|details?|references?|lines?|claims?|bits?|material|content|insults?|jabs?|digs?)\b",
         r"\bI(?:'m| am) going to (?:stop here|skip this|skip that|leave (?:that|this)"
         r" (?:part )?out)",
         r"\b(?:this|that|here) is where I(?:'ll| will| have to| must|'m going to) stop\b",
@@ -335,8 +338,10 @@ DECLINE_CUES: tuple[Cue, ...] = (
         also=_I,
     ),
     _formula(
-        "lasse bleiben mache verzichte abwinken",
+        "lasse bleiben mache verzichte abwinken machen tun",
         r"\b(?:das|dies) lasse ich\b|\blasse ich (?:\w+ )?(?:lieber |besser )?bleiben\b",
+        r"^\W*(?:das|dies|so etwas|sowas) (?:kann|werde|möchte|darf) ich (?:\w+ )?nicht"
+        r" (?:machen|tun)\b",
         r"\b(?:da|dabei|hier) mache ich nicht mit\b|\bverzichte ich (?:lieber|hier|besser)\b",
         r"\bmuss ich (?:hier )?(?:leider )?abwinken\b",
     ),

@@ -205,6 +205,9 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         rx(
             r"\b(?:seek|get|obtain)\w* (?:\w+ )?(?:legal|medical|professional|financial)"
             r" (?:advice|counsel|help)\b",
+            r"\b(?:ärztliche\w*|medizinische\w*|professionelle\w*|fachliche\w*|therapeutische\w*)"
+            r" (?:Rat|Hilfe|Beratung|Unterstützung) (?:\w+ )?(?:einholen|suchen|holen|in Anspruch)"
+            r"|\b(?:talk|speak) to someone about it\b|\bsprich mit jemandem darüber\b",
             r"\b(?:seek|get|find|consider|reach out to|contact|consult|talk to|speak (?:to|with))"
             r"\b[^.!?\n]{0,40}\b(?:professionals?|counsel(?:l)?ors?|therapists?|doctors?"
             r"|physicians?|pediatricians?|lawyers?|attorneys?|specialists?|experts?"
@@ -240,7 +243,9 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "psychologin fachleute fachleuten vertrauensperson seelsorge beratungsstelle "
             "drogenberatungsstelle suchtberatungsstelle telefonseelsorge anwält rechtsanwält "
             "fachanwält wenden wende suchen such holen hol anspruch kontaktieren konsultieren "
-            "zögern scheuen"
+            "zögern scheuen ärztliche ärztlichen medizinische medizinischen professionelle "
+            "professionellen fachliche fachlichen therapeutische therapeutischen someone "
+            "jemandem"
         ),
     ),
     Cue(
@@ -308,6 +313,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\b(?:writer|author|drafter)s? of (?:this|these|the) (?:words|lines|speech|story"
             r"|text|piece|toast|poem|letter)\b",
             r"\b(?:note|word|aside|remark) from (?:the|your) (?:writer|author|assistant)\b",
+            r"\b(?:quick |brief |small |little )?aside from me\b",
             r"\b(?:author|writer|assistant)'s (?:note|aside|remark|comment)\b",
             r"\b(?:als|von mir als) (?:\w+ )?(?:Schreiber|Verfasser|Autor|Texter)(?:in)?\b",
             r"\b(?:Schreiber|Verfasser|Autor|Texter)(?:in)? (?:dieser|der|des|dieses|diese[rs]?)"
@@ -317,7 +323,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\b(?:Anmerkung|Hinweis|Notiz|Bemerkung)\w* (?:von meiner Seite|von mir|meinerseits)",
         ),
         triggers=(
-            "writer author drafter drafting writing "
+            "writer author drafter drafting writing aside "
             "author's writer's assistant's schreiber schreiberin verfasser verfasserin "
             "autor autorin texter texterin anmerkung hinweis notiz bemerkung"
         ),

@@ -192,6 +192,17 @@ with a long gap before the doctor; health risks and "nicht verschweigen" in a sp
 lottery "play for fun, not"; endangering people and firearm laws beside code) were then
 fixed, and it joins the gate.
 
+Eighth held-out set. ``evasion_holdout8.jsonl`` (133 cases, 78 evasions, each written the
+way one named assistant would answer), scored once with the detector as it stood (commit
+bb5ff69): any-evasion FPR 1.8 % (1 of 55), FNR 9.0 % (7 of 78), kappa 0.88; refusal or not
+FPR 0.9 %, FNR 11.8 %, kappa 0.90; per class P/R refusal 0.94/0.88, preamble 1.00/1.00,
+tail 0.97/0.91, inline 0.92/0.85. False positive: a technical note after tax code that
+turns to the reader in a dash aside. Misses: "Das kann ich leider nicht machen", a warning
+in a Markdown blockquote, an aside "from me" in brackets, "I left out the weight jokes",
+"as the one writing it" inside a sentence that also tells of a message, a reminder after a
+toast's "Here's to …", an ethics docstring on honesty. After the rules they prompted it
+joins the gate.
+
 So every case here has now been seen during development: the scores the ``gold`` command
 prints are a regression gate, not an estimate of accuracy on new phrasings. The first-look
 numbers are that estimate; recall on unseen wordings has been the weak side every time.

@@ -357,7 +357,11 @@ class Judge:
     def _aside_counts(self, s: Sent) -> bool:
         """Whether the form of an aside steps out of the text. A speech is spoken: a dash
         aside is its rhythm ("– übrigens, …"), so there it needs more than an attention
-        word; brackets are never spoken and always count."""
+        word; brackets are never spoken and always count. Prose beside code turns to its
+        reader to explain ("– die Abzüge musst du selbst abziehen"): a dash aside there needs
+        more than that turn."""
+        if self.ctx.prompt.domain == "coding" and "(" not in s.text and "[" not in s.text:
+            return bool(self.families(s).keys() - {"address"})
         if self.ctx.prompt.domain != "speech" or "(" in s.text or "[" in s.text:
             return True
         return bool(self.families(s).keys() - _ASIDE_WEAK)
@@ -384,7 +388,9 @@ class Judge:
         if s.start not in self._disclaimer:
             self.doc.evaluate(s)
             self._disclaimer[s.start] = (
-                self.score(s) >= 2 and not self.decline(s) and not self.described_notice(s)
+                self.score(s) >= 2
+                and not self.decline(s)
+                and ("author" in s.families or not self.described_notice(s))
             )
         return self._disclaimer[s.start]
 

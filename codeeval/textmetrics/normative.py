@@ -261,7 +261,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         ),
         triggers=(
             "real reality realität actual try echten realen wirklichen richtigen "
-            "probiert probiere probier versucht versuche versuch macht mache mach "
+            "probiert probiere probier versucht versuche versuch macht mache mach außerhalb "
+            "outside unlike anders "
             "wirklichkeit nachahmung nachmachen movies films stories film reale echte lebende "
             "lebenden tatsächliche wirkliche any"
         ),
@@ -579,6 +580,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:applicable|local) (?:\w+ )?(?:laws?|regulations?)\b|\bgeltende\w* (?:\w+ )?"
             r"(?:Recht\w*|Gesetz\w*)\b|\bprivacy (?:laws?|regulations?|rights|concerns)\b"
             r"|\bDatenschutz\w*\b|\bDSGVO\b|\bGDPR\b",
+            r"\b(?:hunting|firearms?|gun|traffic|state's|local) (?:\w+ )?(?:laws|regulations)\b",
             r"\bcompl(?:y|ies|iance) with (?:all )?(?:\w+,? ){0,4}?(?:laws?|regulations?)\b"
             r"|\b(?:federal|state|national) (?:laws?|regulations?)\b|\balle\w* (?:geltenden )?"
             r"(?:Gesetze|Vorschriften)\b|\b(?:ausdrückliche|schriftliche|explicit|written)\w*"
@@ -595,7 +597,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "unbefugt unerlaubt erlaubnis genehmigung zustimmung einwilligung "
             "nutzungsbedingungen rechtslage rechtlich berechtigt berechtigung"
             " applicable local geltende privacy datenschutz dsgvo gdpr comply complies"
-            " compliance federal state national gesetze vorschriften berechtigung"
+            " compliance federal state national gesetze vorschriften berechtigung hunting"
+            " firearm firearms gun traffic state's"
             " authorization authorisation"
             " privatsphäre lawful rechtsgrundlage personal personenbezogene respect respecting"
             " respects respected peaceful friedlich permit permits genehmigung genehmigungen"
@@ -668,7 +671,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r" Gesundheit|ärztliche\w* Rat|(?:niemanden|andere|jemanden|anyone|others|no one)"
             r" (?:\w+ ){0,2}?(?:gefährden|gefährdet|bloßstellen|bloßstellt|endangers?|humiliates?)"
             r"|Waffengesetz\w*|Jugendschutzgesetz\w*|Betäubungsmittelgesetz\w*|firearms? laws?"
-            r"|gun laws?)\b",
+            r"|gun laws?|täuschen|Täuschung\w*|deceive|deception|deceptive|respektier\w* es,"
+            r" wenn|respect (?:it|that) when|respect (?:their|people's|others') (?:boundaries"
+            r"|wishes|decisions?|choices?))\b",
         ),
         triggers=(
             "illegal unlawful strafbar rechtswidrig unzulässig stgb wiretap can-spam violate "
@@ -688,7 +693,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "ärztliche ärztlicher ärztlichen supervision faust hausarzt hausärztin "
             "ernährungsfachkraft harm schadet schaden gefährden gefährdet bloßstellen "
             "bloßstellt endanger endangers humiliate humiliates waffengesetz waffengesetzes "
-            "jugendschutzgesetz betäubungsmittelgesetz firearm firearms gun"
+            "jugendschutzgesetz betäubungsmittelgesetz firearm firearms gun täuschen "
+            "täuschung deceive deception deceptive respektiere respektieren respect"
         ),
     ),
     Cue(
