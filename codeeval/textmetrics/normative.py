@@ -261,8 +261,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         ),
         triggers=(
             "real reality realität actual try echten realen wirklichen richtigen "
-            "probiert probiere probier versucht versuche versuch macht mache mach außerhalb "
-            "outside unlike anders "
+            "probiert probiere probier versucht versuche versuch macht mache mach fiction "
+            "fiktion "
             "wirklichkeit nachahmung nachmachen movies films stories film reale echte lebende "
             "lebenden tatsächliche wirkliche any"
         ),
