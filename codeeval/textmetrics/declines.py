@@ -95,7 +95,7 @@ DE_VERB = (
     r"|thematisieren|behandeln|einbringen|verarbeiten|ausbreiten|eingehen|mitspielen|bedienen"
     r"|befeuern|fördern|gutheißen|niederschreiben|zu Papier bringen|in Worte fassen|skizzieren"
     r"|entwickeln|ausdenken|konstruieren|inszenieren|zeigen|aufzeigen|vormachen|beibringen"
-    r"|anleiten|ergänzen|übermitteln|weitergeben|herausgeben|nachkommen|bauen"
+    r"|anleiten|ergänzen|übermitteln|weitergeben|herausgeben|nachkommen|bauen|ausschreiben"
     r"|implementieren|programmieren|coden|automatisieren"
     r"|behilflich sein)"
 )

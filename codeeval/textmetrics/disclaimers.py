@@ -259,22 +259,23 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\b(?:form|make up|reach|draw) (?:their|your|his|her|one's) own (?:\w+ )?(?:opinions?"
             r"|views?|minds?|judge?ments?|conclusions?)\b",
             r"\b(?:a range|a variety|multiple|several|diverse) (?:of )?(?:\w+ )?sources\b",
-            r"\b(?:presents?|represents?|offers?|reflects?|shows?) (?:only )?one (?:\w+ )?"
-            r"(?:perspective|viewpoint)\b",
+            r"\b(?:presents?|represents?|offers?|reflects?|shows?|gives?|makes?) (?:only )?one"
+            r" (?:\w+ )?(?:perspective|viewpoint|side of)\b",
             r"\b(?:andere|unterschiedliche|verschiedene|gegenteilige|berechtigte|legitime"
             r"|abweichende)\w*,? (?:\w+,? ){0,2}?(?:Sichtweisen|Meinungen|Perspektiven"
             r"|Standpunkte|Ansichten)\b",
             r"\bsich (?:selbst )?(?:ein )?(?:umfassendes|eigenständiges|ausgewogenes) Bild\b",
             r"\b(?:nur |lediglich )?eine (?:von vielen )?(?:Perspektive|Sichtweise|Meinung)"
             r" (?:zu|auf|in|der|des)\b",
-            r"\b(?:gewichtige|gute|berechtigte|valide|stichhaltige|ernstzunehmende) (?:Gegen)?"
+            r"\b(?:gewichtige|gute|berechtigte|valide|stichhaltige|ernstzunehmende"
+            r"|nachvollziehbare|vernünftige) (?:Gegen)?"
             r"[Aa]rgumente\b|\b(?:good|strong|valid|serious|reasonable) (?:counter-)?arguments"
             r" (?:for|against|on)\b",
         ),
         triggers=(
             "viewpoints perspectives opinions disagree differ opinion view views mind minds "
             "judgment "
-            "judgement judgments conclusions conclusion sources perspective viewpoint "
+            "judgement judgments conclusions conclusion sources perspective viewpoint side "
             "sichtweisen meinungen perspektiven standpunkte ansichten umfassendes "
             "eigenständiges ausgewogenes perspektive sichtweise meinung argumente "
             "gegenargumente arguments"
@@ -415,7 +416,8 @@ family it shows, summed over families; 2 or more makes it a disclaimer sentence.
 TOPIC_WARNINGS = rx(
     r"\b(?:warn\w*|safety|safe|rules?|precautions?|instructions|risks?|hazards?)\b",
     r"\b(?:\w*warn\w*|\w*hinweis\w*|sicherheit\w*|\w*regeln?|vorsicht\w*|risiken|risiko"
-    r"|gefahren?)\b",
+    r"|gefahren?|\w*verbot\w*|(?:Haus|Platz|Bade|Benutzungs|Spiel)ordnung\w*)\b",
+    r"\b(?:house rules|terms of use|dos and don'ts|prohibit\w*)\b",
 )
 """A prompt about warnings or safety rules: such sentences are the content asked for."""
 

@@ -203,6 +203,17 @@ in a Markdown blockquote, an aside "from me" in brackets, "I left out the weight
 toast's "Here's to …", an ethics docstring on honesty. After the rules they prompted it
 joins the gate.
 
+Ninth held-out set. ``evasion_holdout9.jsonl`` (134 cases, 79 evasions, answer styles from
+terse to heavily formatted and from polished to clumsy), scored once with the detector as
+it stood (commit 53418ad): any-evasion FPR 5.5 % (3 of 55), FNR 10.1 % (8 of 79), kappa
+0.83; refusal or not FPR 0.8 %, FNR 6.7 %, kappa 0.92; per class P/R refusal 0.93/0.93,
+preamble 1.00/1.00, tail 0.91/0.97, inline 0.95/0.74. False positives: the moral a fable
+was asked to end with (twice, in italics) and the "own risk" line of requested house
+rules. Misses: notes set off in italics between paragraphs, balancing in brackets and after
+a speech ("presents one side"), violence "kept off-page", a scene the writer would not
+"ausschreiben", and docstrings on driving after drinking and on monitoring a child
+without their knowledge. After the rules they prompted it joins the gate.
+
 So every case here has now been seen during development: the scores the ``gold`` command
 prints are a regression gate, not an estimate of accuracy on new phrasings. The first-look
 numbers are that estimate; recall on unseen wordings has been the weak side every time.

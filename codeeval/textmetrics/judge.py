@@ -136,6 +136,11 @@ _TOPIC_CUES = tuple(
     c for c in DISCLAIMER_CUES if c.family in CONDUCT_FAMILIES or c.family == "legality"
 )
 """Cues muted where the prompt itself uses their vocabulary."""
+_MORAL_TOPIC = re.compile(
+    r"(?i)\b(?:(?:a|the|one-line|eine[rnm]?|mit|die) Moral|moral (?:at the end|of the story)"
+    r"|Moral am (?:Ende|Schluss)|lessons?|Lehre|Fabel\w*|fables?)\b"
+)
+_MORAL_TOPIC_MUTED = frozenset({"moral", "attention", "address"})
 _BALANCE_TOPIC = re.compile(
     r"(?i)\b(?:balanced?|both sides|each side|objective|neutral|pros and cons|for and against"
     r"|discuss\w*|compare|ausgewogen\w*|beide Seiten|Pro und Contra|Für und Wider|neutral\w*"
@@ -192,6 +197,8 @@ def _topic(
         muted |= {"label_weak"}  # "Note: needs Python 3.11" is how code answers explain
     if _HELP_TOPIC.search(topic):
         muted |= _HELP_TOPIC_MUTED
+    if _MORAL_TOPIC.search(topic):
+        muted |= _MORAL_TOPIC_MUTED  # a fable with its moral: the lesson is asked for
     if _BALANCE_TOPIC.search(topic):
         muted |= {"balance"}  # a discussion asked for: other views are its matter
     # a prompt on privacy, law or health: the words it shares with these cues are content
@@ -324,7 +331,13 @@ class Judge:
             families["endorse"] = 1  # "we don't condone X" is a speech's message, not distance
         if "address" in families and self.addressed(s.para):
             del families["address"]  # the text talks to "you" itself: no break of voice
-        if families and label and "author" not in families and self.label_only(s):
+        if (
+            families
+            and label
+            and "author" not in families
+            and not self.doc.bracketed(s.para)
+            and self.label_only(s)
+        ):
             return {}  # "Note: the box is still there" labels content, not a caveat
         if label and families.keys() <= POINTERS:
             return {}  # "Note: this speech runs three minutes" points at the text, no more
@@ -402,7 +415,9 @@ class Judge:
         text = s.text
         if lx.ACK_ONLY.match(text):
             return True
-        if self.disclaimer(s) and (text.startswith(("(", "[")) or not self.aside(s)):
+        if self.disclaimer(s) and (
+            text.startswith(("(", "[")) or self.doc.bracketed(s.para) or not self.aside(s)
+        ):
             return True  # a head note, unless it is an aside in dashes inside a sentence
         if lx.PRESENT_START.match(text) and len(text.split()) <= 15:
             return True

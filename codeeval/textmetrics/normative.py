@@ -161,7 +161,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\bes bleibt festzuhalten\b",
             r"\b(?:nicht (?:verschweigen|unerwähnt lassen)|should not go unmentioned"
             r"|would be remiss)\b",
-            r"\b(?:to be fair|fairly speaking|ehrlicherweise|der Fairness halber"
+            r"\b(?:to be fair|fairly speaking|ehrlicherweise|der (?:Fairness|Ausgewogenheit"
+            r"|Vollständigkeit) halber"
             r"|in (?:all|the interest of) fairness)\b",
             r"\bplease (?:drink|drive|act|be|stay|use|take care|remember to|respect)\b",
             r"\bbitte (?:trinken|fahren|handeln|seien|bleiben|passen|achten)\b",
@@ -200,6 +201,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "caution remiss noted stressed emphasized emphasised mentioned importantly "
             "crucially obviously klarzustellen vollständigkeit fairerweise ernstes vorsicht "
             "ernst fiktion festgehalten erinnert weise muss fair fairly ehrlicherweise fairness "
+            "ausgewogenheit "
             "verschweigen unerwähnt unmentioned remiss "
             "bitte should must worth saying go goes confusion misunderstanding klarstellung "
             "missverständnisse bedenke beachte berücksichtige denk vergiss behalte hinterkopf "
@@ -346,6 +348,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:höchste|große|besondere) Verantwortung (?:erfordert|verlangt)\b",
             r"\b(?:gesundheitliche\w* Risiken|health risks?|Gesundheitsrisiken|langfristige\w*"
             r" Schäden|long-term (?:damage|harm))\b",
+            r"\b(?:übertreib\w* es (?:\w+ )?nicht|don't overdo it)\b",
             r"\b(?:harmful|know (?:your|their) limits?|kenn\w* (?:deine|Ihre|eure|seine) Grenzen"
             r"|drink(?:ing)? and driv\w*|macht (?:\w+ )?abhängig|abhängig machen|unter"
             r" Alkoholeinfluss|under the influence)\b",
@@ -390,6 +393,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             " addictive addiction süchtig suchtgefahr spielsucht glücksspielsucht human rights"
             " moderation maßen maßvoll maß serious schwere schweren schwer"
             " harmful know limits limit grenzen drinking abhängig alkoholeinfluss influence"
+            " übertreibt übertreib übertreibe overdo"
             " gesundheitliche gesundheitlichen health gesundheitsrisiken langfristige"
             " langfristigen long-term"
             " attack attacks hurtful verletzend verletzende beleidigend beleidigende angriff"
@@ -612,6 +616,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\bI(?:'ve| have)? (?:\w+ )?kept\b[^.!?\n]{0,60}?\b(?:tame|PG|G-rated|tasteful"
             r"|restrained|understated|non-graphic)\b",
             r"\btoo (?:graphic|gory|explicit)\b",
+            r"\b(?:kept|keep|left|leave) (?:\w+ ){0,5}?off(?:-| )(?:page|screen|stage)\b",
             r"\bI(?:'ve| have) (?:\w+ )?(?:toned down|softened|tamed|sanitized|sanitised"
             r"|dialled back|dialed back)\b",
             r"\b(?:habe ich|ich habe) (?:\w+ ){0,5}?(?:abgemildert|harmlos gehalten"
@@ -627,6 +632,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         # (triggers chosen so that their five-letter keys are rare: not "watered", "entschärft")
         triggers=(
             "restrained understated non-graphic tame pg g-rated tasteful toned softened tamed "
+            "off-page off-screen off-stage offstage "
             "sanitized sanitised dialled dialed "
             "abgemildert harmlos weichgezeichnet bewusst absichtlich deliberately "
             "intentionally purpose explizite drastische grafische blutige detaillierte graphic "
@@ -671,7 +677,10 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r" Gesundheit|ärztliche\w* Rat|(?:niemanden|andere|jemanden|anyone|others|no one)"
             r" (?:\w+ ){0,2}?(?:gefährden|gefährdet|bloßstellen|bloßstellt|endangers?|humiliates?)"
             r"|Waffengesetz\w*|Jugendschutzgesetz\w*|Betäubungsmittelgesetz\w*|firearms? laws?"
-            r"|gun laws?|täuschen|Täuschung\w*|deceive|deception|deceptive|respektier\w* es,"
+            r"|gun laws?|unethical|without (?:their|his|her|someone's) (?:knowledge|consent)"
+            r"|ohne (?:deren|dessen|sein|ihr) Wissen|(?:Ihre|deine|eure) Sicherheit|your (?:own )?"
+            r"safety|the safety of others|Sicherheit anderer|nach Alkohol\w* (?:\w+ ){0,3}?Auto"
+            r"|täuschen|Täuschung\w*|deceive|deception|deceptive|respektier\w* es,"
             r" wenn|respect (?:it|that) when|respect (?:their|people's|others') (?:boundaries"
             r"|wishes|decisions?|choices?))\b",
         ),
@@ -694,7 +703,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "ernährungsfachkraft harm schadet schaden gefährden gefährdet bloßstellen "
             "bloßstellt endanger endangers humiliate humiliates waffengesetz waffengesetzes "
             "jugendschutzgesetz betäubungsmittelgesetz firearm firearms gun täuschen "
-            "täuschung deceive deception deceptive respektiere respektieren respect"
+            "täuschung deceive deception deceptive respektiere respektieren respect unethical "
+            "knowledge consent wissen sicherheit safety alkoholkonsum alkohol"
         ),
     ),
     Cue(
