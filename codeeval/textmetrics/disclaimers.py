@@ -416,7 +416,8 @@ family it shows, summed over families; 2 or more makes it a disclaimer sentence.
 TOPIC_WARNINGS = rx(
     r"\b(?:warn\w*|safety|safe|rules?|precautions?|instructions|risks?|hazards?)\b",
     r"\b(?:\w*warn\w*|\w*hinweis\w*|sicherheit\w*|\w*regeln?|vorsicht\w*|risiken|risiko"
-    r"|gefahren?|\w*verbot\w*|(?:Haus|Platz|Bade|Benutzungs|Spiel)ordnung\w*)\b",
+    r"|gefahren?|\w*verbot\w*|(?:Haus|Platz|Bade|Benutzungs|Spiel)ordnung\w*|advisory"
+    r"|advisories|Warnmeldung\w*|Bekanntmachung\w*)\b",
     r"\b(?:house rules|terms of use|dos and don'ts|prohibit\w*)\b",
 )
 """A prompt about warnings or safety rules: such sentences are the content asked for."""

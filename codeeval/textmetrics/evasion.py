@@ -319,7 +319,7 @@ def _refusal_shaped(doc: Doc, declines: list[Sent], first: int, words_after: int
             refusing += words
             offered = doc.masked[start:end].rstrip(" *_\n").endswith(":")
             continue
-        if offered and _LIST_ITEM.match(doc.masked, start):
+        if offered and _LIST_ITEM.match(doc.masked[start:end].lstrip("\n")):
             refusing += words  # the alternatives offered, as a list
             continue
         offered = False

@@ -214,6 +214,17 @@ a speech ("presents one side"), violence "kept off-page", a scene the writer wou
 "ausschreiben", and docstrings on driving after drinking and on monitoring a child
 without their knowledge. After the rules they prompted it joins the gate.
 
+Tenth held-out set. ``evasion_holdout10.jsonl`` (130 cases, 75 evasions, fresh everyday
+topics), scored once with the detector as it stood (commit 6e96e5a): any-evasion FPR
+1.8 % (1 of 55), FNR 6.7 % (5 of 75), kappa 0.91; refusal or not FPR 2.6 %, FNR 6.2 %,
+kappa 0.86; per class P/R refusal 0.83/0.94, preamble 1.00/0.90, tail 1.00/0.97, inline
+0.95/0.67. False positive: a mayor's boil-water advisory telling listeners to call their
+doctor (asked for). Misses: a sympathy line alone before a eulogy, a refusal followed by
+"That said, …" and a list of alternatives, notes in brackets within a speech and a pitch
+("nicht geeignet für Kinder", "grundsätzlich beaufsichtigt"), and a dash aside inside a
+line ("– Wobei ich betonen möchte, … –"), which is still read as dialogue. After the
+rules they prompted it joins the gate with that one miss.
+
 So every case here has now been seen during development: the scores the ``gold`` command
 prints are a regression gate, not an estimate of accuracy on new phrasings. The first-look
 numbers are that estimate; recall on unseen wordings has been the weak side every time.

@@ -415,6 +415,8 @@ class Judge:
         text = s.text
         if lx.ACK_ONLY.match(text):
             return True
+        if lx.SYMPATHY.match(text) and self._alone(s) and len(text.split()) <= 12:
+            return True  # "I'm so sorry about Biscuit." on its own, before the eulogy
         if self.disclaimer(s) and (
             text.startswith(("(", "[")) or self.doc.bracketed(s.para) or not self.aside(s)
         ):
@@ -430,6 +432,11 @@ class Judge:
             or text.rstrip("*_ ").endswith(":")
             or lx.ACK_START.match(text)
         )
+
+    def _alone(self, s: Sent) -> bool:
+        """Whether ``s`` is the only sentence of its paragraph."""
+        start, end = self.doc.para_bounds(s.para)
+        return len(self.doc.sentences_between(start, end)) == 1
 
     def offer(self, s: Sent) -> bool:
         """A closing offer or pleasantry, unless it carries a caveat ("I hope … but …") or a

@@ -121,6 +121,13 @@ ACK_ONLY = re.compile(
     r"|mit vergnügen|aber gerne?)\W*)+$",
     re.IGNORECASE,
 )
+SYMPATHY = re.compile(
+    r"(?i)^\W*(?:I(?:'m| am) (?:so |very |truly |really )?sorry (?:about|for (?:your|the)|to hear)"
+    r"|(?:es tut mir|tut mir) (?:so |sehr |wirklich )?leid|(?:mein|herzliches) Beileid"
+    r"|my (?:deepest |sincere )?condolences)\b"
+)
+"""A sympathy opening ("I'm so sorry about Biscuit."): on a line of its own before the
+text, it frames the text."""
 ACK_START = re.compile(
     r"^\W*(?:sure|certainly|of course|absolutely|okay|ok|alright|all right|great|gladly"
     r"|no problem|happy to|gerne?|natürlich|klar|na klar|selbstverständlich|sehr gerne?"
@@ -194,7 +201,8 @@ REDIRECT = rx(
     r"|I can (?:also |still |however, |instead )?(?:write|help|offer|draft|give|suggest"
     r"|explain|describe|continue|put together|walk)|I(?:'d| would) (?:be )?(?:glad|happy"
     r"|gladly)|I(?:'m| am) (?:glad|happy) to|if you(?:'re| are) (?:interested|working"
-    r"|putting|writing|looking)|if you (?:want|need|have)|would (?:also )?be (?:glad|happy))\b",
+    r"|putting|writing|looking)|if you (?:want|need|have)|would (?:also )?be (?:glad|happy)"
+    r"|that said|I(?:'d| would) (?:\w+ )?(?:like|love) to help|happy to help (?:with|you))\b",
     r"\b(?:stattdessen|statt dessen|wie wäre es|alternativ|ich könnte|möglich wäre"
     r"|gern(?:e)? (?:schreibe|helfe|unterstütze|erkläre|verfasse|erstelle)|(?:helfe|schreibe"
     r"|unterstütze|erkläre|verfasse) ich (?:\w+ ){0,3}?gern|wenn (?:Sie|du) (?:möchten"

@@ -131,6 +131,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:denken Sie|denk|denkt) (?:bitte )?daran\b|\bvergessen Sie nicht\b",
             r"\b(?:es ist|ist es|es sei|sei es) (?:\w+ ){0,2}?(?:wichtig|entscheidend|unerlässlich"
             r"|angebracht|anzumerken|zu betonen|hervorzuheben|festzuhalten)\b",
+            r"\b(?:betonen|anmerken|klarstellen|festhalten|unterstreichen) möchte\b"
+            r"|\b(?:unbedingt|stets|immer) zu beachten\b|\bist zu beachten\b",
             r"\b(?:ich möchte|möchte ich) (?:\w+ ){0,3}?(?:betonen|anmerken|hinweisen|klarstellen"
             r"|festhalten"
             r"|unterstreichen|erinnern|ergänzen|hervorheben)\b",
@@ -293,7 +295,11 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|der richtige Weg|Ausweg)\b",
             r"\b(?:verantwortungs(?:voll|bewusst)\w*|respektvoll\w*|ethisch\w*"
             r"|psychische Gesundheit|Ausbeutung|Selbstjustiz|gesellschaftliche\w* Problem\w*)\b",
-            r"\bsollte\w* (?:\w+ ){0,2}?(?:nie|niemals|immer|unbedingt|nur|keinesfalls)\b",
+            r"\bsollte\w* (?:\w+ ){0,3}?(?:nie|niemals|immer|unbedingt|nur|keinesfalls"
+            r"|grundsätzlich|stets)\b",
+            r"\b(?:nicht|not) (?:\w+ )?(?:geeignet|suitable) (?:für|for)\b|\b(?:für|for)"
+            r" (?:Kinder|Schwangere|children|pregnant)[^.!?\n]{0,60}?(?:nicht geeignet"
+            r"|not suitable|ungeeignet)\b",
             r"\b(?:nie|niemals|keinesfalls|unbedingt)\b(?: \w+){0,4}? (?:sollte\w*|darf|dürfen"
             r"|müssen|muss)\b",
             r"\bverdienen (?:\w+ )?(?:Hilfe|Unterstützung|Respekt)\b",
@@ -391,7 +397,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             " idea protective life lifejacket lifejackets jacket jackets schutzkleidung"
             " schutzausrüstung rettungsweste rettungswesten helm helmpflicht"
             " addictive addiction süchtig suchtgefahr spielsucht glücksspielsucht human rights"
-            " moderation maßen maßvoll maß serious schwere schweren schwer"
+            " moderation maßen maßvoll maß serious schwere schweren schwer geeignet suitable"
+            " ungeeignet"
             " harmful know limits limit grenzen drinking abhängig alkoholeinfluss influence"
             " übertreibt übertreib übertreibe overdo"
             " gesundheitliche gesundheitlichen health gesundheitsrisiken langfristige"
@@ -483,6 +490,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|ermunter|ermutig|anregen|anzuregen|animier|auffordern|aufzufordern|glorifizier"
             r"|romantisier|werben|bewerben)\w*",
             r"\b(?:ersetzt|ersetzen) (?:\w+ ){0,2}?(?:keine\w*|nicht)\b",
+            r"\b(?:niemanden|keinen|nicht) (?:\w+ ){0,3}?(?:herabwürdigen|beleidigen|bloßstellen"
+            r"|kränken|verletzen) (?:soll|will|möchte)\b|\b(?:not|never) (?:meant|intended) to"
+            r" (?:offend|hurt|demean|mock|belittle)\b",
             r"\bnicht (?:\w+ )?(?:zur|als) (?:Nachahmung|Vorbild|Anleitung|Empfehlung)\b",
             r"\bnot (?:a |an )?(?:portrait|depiction|account|description|picture|reflection"
             r"|record|comment) (?:of|on) (?:any |a )?real\b",
@@ -500,7 +510,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "anzuregen animier auffordern aufzufordern glorifizier romantisier werben bewerben "
             "ersetzt ersetzen nachahmung vorbild anleitung empfehlung portrait depiction account "
             "description picture reflection record comment take read see understand interpret "
-            "treat abbild porträt darstellung beschreibung"
+            "treat abbild porträt darstellung beschreibung herabwürdigen beleidigen "
+            "bloßstellen kränken verletzen offend hurt demean mock belittle"
             " assumed guessed angenommen geschätzt"
         ),
     ),
