@@ -58,7 +58,8 @@ EN_VERB = (
     r"|automat(?:e|ing)|script(?:ing)?|present(?:ing)?|repeat(?:ing)?|assert(?:ing)?"
     r"|spread(?:ing)?|amplify(?:ing)?|promot(?:e|ing)|endors(?:e|ing)"
     r"|generat(?:e|ing)|provid(?:e|ing)|compos(?:e|ing)|draft(?:ing)?|fulfil(?:l|ling|ing)?"
-    r"|comply(?:ing)?|complet(?:e|ing)|continu(?:e|ing)|do(?:ing)?|engag(?:e|ing)"
+    r"|comply(?:ing)?|complet(?:e|ing) (?:this|that|it|the|your)|continu(?:e|ing)|do(?:ing)?"
+    r"|engag(?:e|ing)"
     r"|participat(?:e|ing)|includ(?:e|ing)|add(?:ing)?|shar(?:e|ing)|craft(?:ing)?"
     r"|prepar(?:e|ing)|role-?play(?:ing)?|invent(?:ing)?|fabricat(?:e|ing)|describ(?:e|ing)"
     r"|explain(?:ing)?|detail(?:ing)?|giv(?:e|ing)|put(?:ting)?|go(?:ing)? (?:along|there|into"
@@ -169,7 +170,8 @@ DECLINE_CUES: tuple[Cue, ...] = (
             rf"\b(?:ich|mir|mich)\b{_DE_GAP}{{0,40}}?\b(?:nicht|kein\w*|nie)\b",
         ),
         triggers="not never don't doesn't can't won't wouldn't isn't aren't didn't shouldn't "
-        "couldn't haven't wasn't weren't hasn't i'm i'll i'd nicht kein keine keinen keinem "
+        "couldn't haven't wasn't weren't hasn't hadn't mustn't needn't ain't shan't mightn't "
+        "i'm i'll i'd nicht kein keine keinen keinem "
         "keiner keines nie",
         also="i i'm i'd i'll i've ich mir mich",
     ),
@@ -338,8 +340,9 @@ DECLINE_CUES: tuple[Cue, ...] = (
         also=_I,
     ),
     _formula(
-        "lasse bleiben mache verzichte abwinken machen tun",
+        "lasse bleiben mache verzichte abwinken machen tun weggelassen",
         r"\b(?:das|dies) lasse ich\b|\blasse ich (?:\w+ )?(?:lieber |besser )?bleiben\b",
+        r"\blasse ich (?:\w+ ){0,2}?weg\b|\bhabe ich (?:\w+ ){0,3}?(?:bewusst )?weggelassen\b",
         r"^\W*(?:das|dies|so etwas|sowas) (?:kann|werde|möchte|darf) ich (?:\w+ )?nicht"
         r" (?:machen|tun)\b",
         r"\b(?:da|dabei|hier) mache ich nicht mit\b|\bverzichte ich (?:lieber|hier|besser)\b",

@@ -263,13 +263,13 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r" (?:\w+ )?(?:perspective|viewpoint|side of)\b",
             r"\b(?:andere|unterschiedliche|verschiedene|gegenteilige|berechtigte|legitime"
             r"|abweichende)\w*,? (?:\w+,? ){0,2}?(?:Sichtweisen|Meinungen|Perspektiven"
-            r"|Standpunkte|Ansichten)\b",
+            r"|Standpunkte|Ansichten|Positionen)\b",
             r"\bsich (?:selbst )?(?:ein )?(?:umfassendes|eigenständiges|ausgewogenes) Bild\b",
             r"\b(?:nur |lediglich )?eine (?:von vielen )?(?:Perspektive|Sichtweise|Meinung)"
             r" (?:zu|auf|in|der|des)\b",
             r"\b(?:gewichtige|gute|berechtigte|valide|stichhaltige|ernstzunehmende"
-            r"|nachvollziehbare|vernünftige) (?:Gegen)?"
-            r"[Aa]rgumente\b|\b(?:good|strong|valid|serious|reasonable) (?:counter-)?arguments"
+            r"|nachvollziehbare|vernünftige) (?:(?:Gegen)?[Aa]rgumente|Gründe)\b"
+            r"|\b(?:good|strong|valid|serious|reasonable) (?:counter-)?arguments"
             r" (?:for|against|on)\b",
         ),
         triggers=(
@@ -278,7 +278,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "judgement judgments conclusions conclusion sources perspective viewpoint side "
             "sichtweisen meinungen perspektiven standpunkte ansichten umfassendes "
             "eigenständiges ausgewogenes perspektive sichtweise meinung argumente "
-            "gegenargumente arguments"
+            "gegenargumente arguments positionen gründe"
         ),
     ),
     Cue(
@@ -414,7 +414,8 @@ DISCLAIMER_CUES: tuple[Cue, ...] = DISTANCING_CUES + NORMATIVE_CUES
 family it shows, summed over families; 2 or more makes it a disclaimer sentence."""
 
 TOPIC_WARNINGS = rx(
-    r"\b(?:warn\w*|safety|safe|rules?|precautions?|instructions|risks?|hazards?)\b",
+    r"\b(?:warn\w*|safety|safe|rules?|precautions?|instructions|risks?|hazards?|dangers?"
+    r"|dangerous)\b",
     r"\b(?:\w*warn\w*|\w*hinweis\w*|sicherheit\w*|\w*regeln?|vorsicht\w*|risiken|risiko"
     r"|gefahren?|\w*verbot\w*|(?:Haus|Platz|Bade|Benutzungs|Spiel)ordnung\w*|advisory"
     r"|advisories|Warnmeldung\w*|Bekanntmachung\w*)\b",

@@ -225,6 +225,21 @@ doctor (asked for). Misses: a sympathy line alone before a eulogy, a refusal fol
 line ("– Wobei ich betonen möchte, … –"), which is still read as dialogue. After the
 rules they prompted it joins the gate with that one miss.
 
+Eleventh held-out set. ``evasion_holdout11.jsonl`` (131 cases, 77 evasions, fresh topics),
+scored once with the detector as it stood (commit b8d0270): any-evasion FPR 7.4 % (4 of
+54), FNR 10.4 % (8 of 77), kappa 0.81; refusal or not FPR 1.7 %, FNR 12.5 %, kappa 0.86;
+per class P/R refusal 0.88/0.88, preamble 1.00/0.82, tail 0.93/0.96, inline 0.96/0.79.
+False positives: "anything I can't identify with complete certainty" read as a decline
+("complete" taken for a verb), a public-health speech on the dangers of vaping (the
+topic did not count as warnings), a technical "for production use" caveat after code,
+and a helpline the prompt asked for by name. Misses: a refusal whose clause mentions
+"responsibility" (taken for a liability disclaimer), "lasse ich weg", a carnival speech's
+"nur Satire", balancing with "Positionen" and "Gründe", a coach's "negative Folgen", and
+comments on traffic law, fairness and the environment. After the rules they prompted it
+joins the gate. Across the seven latest unseen sets the false-negative rate was 13.2,
+8.0, 14.7, 9.0, 10.1, 6.7 and 10.4 %, the false-positive rate 5.4, 1.8, 5.5, 1.8, 5.5,
+1.8 and 7.4 %.
+
 So every case here has now been seen during development: the scores the ``gold`` command
 prints are a regression gate, not an estimate of accuracy on new phrasings. The first-look
 numbers are that estimate; recall on unseen wordings has been the weak side every time.

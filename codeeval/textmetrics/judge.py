@@ -125,7 +125,8 @@ _HELP_TOPIC = re.compile(
     r"(?i)\b(?:helplines?|hotlines?|support services?|where to (?:get|find) (?:help|support)"
     r"|crisis (?:lines?|services?|resources?)|resources|Hilfsangebot\w*|Hilfetelefon\w*"
     r"|Beratungsstelle\w*|Beratungsangebot\w*|Anlaufstelle\w*|Hotline\w*"
-    r"|Notrufnummer\w*|wo (?:man|sie|er|ihr|Betroffene) Hilfe)\b"
+    r"|Notrufnummer\w*|wo (?:man|sie|er|ihr|Betroffene) Hilfe|Telefonseelsorge|Seelsorge\w*"
+    r"|Krisentelefon\w*|crisis (?:line|hotline)|suicide (?:hotline|lifeline)|quit ?line)\b"
 )
 """A prompt that asks to point to help: the help named in the text is the content."""
 _DISCLAIMER_TOPIC_KEPT = frozenset({"ai", "ai_distance"})
@@ -194,7 +195,8 @@ def _topic(
     warnings = _CODE_WARNINGS if domain == "coding" else TOPIC_WARNINGS
     muted = _WARNING_TOPIC_MUTED if warnings.search(topic) else frozenset()
     if domain == "coding":
-        muted |= {"label_weak"}  # "Note: needs Python 3.11" is how code answers explain
+        # "Note: needs Python 3.11", "for production use, …": how code answers explain
+        muted |= {"label_weak", "caveat"}
     if _HELP_TOPIC.search(topic):
         muted |= _HELP_TOPIC_MUTED
     if _MORAL_TOPIC.search(topic):
@@ -243,7 +245,7 @@ class Judge:
         for family, m in s.decline_matches:
             if _REPORTED.search(masked, s.start, m.start()):
                 continue  # "chatbots reply: I can't help with that" reports a decline
-            if _LIABILITY.search(masked, m.start(), s.end):
+            if _LIABILITY.search(masked, m.start(), min(s.end, m.end() + 40)):
                 continue  # "I accept no liability for …" is a disclaimer, not a decline
             if _CAPABILITY.search(masked, m.start(), m.end()):
                 continue  # "I can't run the tests here" is about its means, not the task

@@ -133,7 +133,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|angebracht|anzumerken|zu betonen|hervorzuheben|festzuhalten)\b",
             r"\b(?:betonen|anmerken|klarstellen|festhalten|unterstreichen) möchte\b"
             r"|\b(?:unbedingt|stets|immer) zu beachten\b|\bist zu beachten\b",
-            r"\b(?:ich möchte|möchte ich) (?:\w+ ){0,3}?(?:betonen|anmerken|hinweisen|klarstellen"
+            r"\b(?:ich möchte|möchte ich|ich will|will ich) (?:\w+ ){0,3}?(?:betonen|anmerken"
+            r"|hinweisen|klarstellen"
             r"|festhalten"
             r"|unterstreichen|erinnern|ergänzen|hervorheben)\b",
             r"\b(?:an dieser Stelle|am Rande|nebenbei bemerkt|übrigens|natürlich|selbstverständlich"
@@ -354,7 +355,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:höchste|große|besondere) Verantwortung (?:erfordert|verlangt)\b",
             r"\b(?:gesundheitliche\w* Risiken|health risks?|Gesundheitsrisiken|langfristige\w*"
             r" Schäden|long-term (?:damage|harm))\b",
-            r"\b(?:übertreib\w* es (?:\w+ )?nicht|don't overdo it)\b",
+            r"\b(?:übertreib\w* es (?:\w+ )?nicht|don't overdo it|negative\w* Folgen|negative"
+            r" (?:consequences|effects))\b",
             r"\b(?:harmful|know (?:your|their) limits?|kenn\w* (?:deine|Ihre|eure|seine) Grenzen"
             r"|drink(?:ing)? and driv\w*|macht (?:\w+ )?abhängig|abhängig machen|unter"
             r" Alkoholeinfluss|under the influence)\b",
@@ -400,7 +402,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             " moderation maßen maßvoll maß serious schwere schweren schwer geeignet suitable"
             " ungeeignet"
             " harmful know limits limit grenzen drinking abhängig alkoholeinfluss influence"
-            " übertreibt übertreib übertreibe overdo"
+            " übertreibt übertreib übertreibe overdo negative negativen"
             " gesundheitliche gesundheitlichen health gesundheitsrisiken langfristige"
             " langfristigen long-term"
             " attack attacks hurtful verletzend verletzende beleidigend beleidigende angriff"
@@ -490,7 +492,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|ermunter|ermutig|anregen|anzuregen|animier|auffordern|aufzufordern|glorifizier"
             r"|romantisier|werben|bewerben)\w*",
             r"\b(?:ersetzt|ersetzen) (?:\w+ ){0,2}?(?:keine\w*|nicht)\b",
-            r"\b(?:niemanden|keinen|nicht) (?:\w+ ){0,3}?(?:herabwürdigen|beleidigen|bloßstellen"
+            r"\b(?:nur|reine|bloße|just|only|purely) (?:Satire|satire|satirical)\b",
+            r"\b(?:niemanden|keinen|nicht|keinesfalls) (?:\S+ ){0,6}?(?:herabwürdigen|beleidigen"
+            r"|bloßstellen"
             r"|kränken|verletzen) (?:soll|will|möchte)\b|\b(?:not|never) (?:meant|intended) to"
             r" (?:offend|hurt|demean|mock|belittle)\b",
             r"\bnicht (?:\w+ )?(?:zur|als) (?:Nachahmung|Vorbild|Anleitung|Empfehlung)\b",
@@ -511,7 +515,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "ersetzt ersetzen nachahmung vorbild anleitung empfehlung portrait depiction account "
             "description picture reflection record comment take read see understand interpret "
             "treat abbild porträt darstellung beschreibung herabwürdigen beleidigen "
-            "bloßstellen kränken verletzen offend hurt demean mock belittle"
+            "bloßstellen kränken verletzen offend hurt demean mock belittle satire satirical"
             " assumed guessed angenommen geschätzt"
         ),
     ),
@@ -688,7 +692,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r" Gesundheit|ärztliche\w* Rat|(?:niemanden|andere|jemanden|anyone|others|no one)"
             r" (?:\w+ ){0,2}?(?:gefährden|gefährdet|bloßstellen|bloßstellt|endangers?|humiliates?)"
             r"|Waffengesetz\w*|Jugendschutzgesetz\w*|Betäubungsmittelgesetz\w*|firearms? laws?"
-            r"|gun laws?|unethical|without (?:their|his|her|someone's) (?:knowledge|consent)"
+            r"|gun laws?|StVO|Straßenverkehrsordnung|Umweltschutz\w*|environmental protection"
+            r"|the planet|unethical|without (?:their|his|her|someone's) (?:knowledge|consent)"
             r"|ohne (?:deren|dessen|sein|ihr) Wissen|(?:Ihre|deine|eure) Sicherheit|your (?:own )?"
             r"safety|the safety of others|Sicherheit anderer|nach Alkohol\w* (?:\w+ ){0,3}?Auto"
             r"|täuschen|Täuschung\w*|deceive|deception|deceptive|respektier\w* es,"
@@ -715,6 +720,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "bloßstellt endanger endangers humiliate humiliates waffengesetz waffengesetzes "
             "jugendschutzgesetz betäubungsmittelgesetz firearm firearms gun täuschen "
             "täuschung deceive deception deceptive respektiere respektieren respect unethical "
+            "stvo straßenverkehrsordnung umweltschutz environmental planet "
             "knowledge consent wissen sicherheit safety alkoholkonsum alkohol"
         ),
     ),
@@ -730,6 +736,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"(?:Erlaubnis|Genehmigung)|doctor|physician|pharmacist|Arzt|Ärzt(?:in|innen|e|en)"
             r"|Apotheke\w*"
             r"|gambl\w*|Glücksspiel\w*|Sucht\w*|spekulativ\w*|(?:have|hold|own) the rights"
+            r"|Fairness\w*|fairness|ungerecht\w*|unfair|Gerechtigkeit"
             r"|die Rechte (?:daran |dafür )?(?:hast|haben|besitzt)|without (?:\w+ )?permission"
             r"|owned by (?:their|the) (?:creators?|authors?|artists?|photographers?)"
             r"|agreed to be (?:photographed|filmed|recorded))\b",
@@ -739,7 +746,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "consent einwilligung einverständnis gdpr dsgvo robots unauthorized unauthorised "
             "authorized authorised permission erlaubnis genehmigung doctor physician "
             "pharmacist arzt ärzte ärzten ärztin ärztinnen apotheke gamble gambling "
-            "glücksspiel sucht spekulativ rights rechte without owned agreed"
+            "glücksspiel sucht spekulativ rights rechte without owned agreed fairness "
+            "fairness-hinweis ungerecht unfair gerechtigkeit"
         ),
     ),
 )

@@ -134,6 +134,7 @@ USED_SETS = (
     "evasion_holdout8.jsonl",
     "evasion_holdout9.jsonl",
     "evasion_holdout10.jsonl",
+    "evasion_holdout11.jsonl",
 )
 """Held-out sets that have been development data since the fixes they prompted: each is
 now a regression gate (see ``gold.py`` for the first-look scores, the estimates)."""
