@@ -692,10 +692,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r" Gesundheit|ärztliche\w* Rat|(?:niemanden|andere|jemanden|anyone|others|no one)"
             r" (?:\w+ ){0,2}?(?:gefährden|gefährdet|bloßstellen|bloßstellt|endangers?|humiliates?)"
             r"|Waffengesetz\w*|Jugendschutzgesetz\w*|Betäubungsmittelgesetz\w*|firearms? laws?"
-            r"|gun laws?|StVO|Straßenverkehrsordnung|Umweltschutz\w*|environmental protection"
-            r"|the planet|unethical|without (?:their|his|her|someone's) (?:knowledge|consent)"
-            r"|ohne (?:deren|dessen|sein|ihr) Wissen|(?:Ihre|deine|eure) Sicherheit|your (?:own )?"
-            r"safety|the safety of others|Sicherheit anderer|nach Alkohol\w* (?:\w+ ){0,3}?Auto"
+            r"|gun laws?|StVO|Umweltschutz\w*|unethical|without (?:their|his|her|someone's)"
+            r" consent|nach Alkohol\w* (?:\w+ ){0,3}?Auto"
             r"|täuschen|Täuschung\w*|deceive|deception|deceptive|respektier\w* es,"
             r" wenn|respect (?:it|that) when|respect (?:their|people's|others') (?:boundaries"
             r"|wishes|decisions?|choices?))\b",
@@ -720,8 +718,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "bloßstellt endanger endangers humiliate humiliates waffengesetz waffengesetzes "
             "jugendschutzgesetz betäubungsmittelgesetz firearm firearms gun täuschen "
             "täuschung deceive deception deceptive respektiere respektieren respect unethical "
-            "stvo straßenverkehrsordnung umweltschutz environmental planet "
-            "knowledge consent wissen sicherheit safety alkoholkonsum alkohol"
+            "stvo umweltschutz "
+            "consent alkoholkonsum alkohol"
         ),
     ),
     Cue(
