@@ -97,6 +97,7 @@ DE_VERB = (
     r"|befeuern|fördern|gutheißen|niederschreiben|zu Papier bringen|in Worte fassen|skizzieren"
     r"|entwickeln|ausdenken|konstruieren|inszenieren|zeigen|aufzeigen|vormachen|beibringen"
     r"|anleiten|ergänzen|übermitteln|weitergeben|herausgeben|nachkommen|bauen|ausschreiben"
+    r"|hineinschreiben|reinschreiben"
     r"|implementieren|programmieren|coden|automatisieren"
     r"|behilflich sein)"
 )
@@ -106,6 +107,7 @@ DE_FINITE = (
     r"|nenne|übernehme|veröffentliche|verbreite|biete|leiste|beantworte|gestalte|baue"
     r"|füge|stelle|führe|spiele|zeichne|dichte|greife|thematisiere|behandle|zeige|liefere"
     r"|entwickle|skizziere|inszeniere|bediene|fördere|gebe|implementiere|programmiere|setze"
+    r"|nehme"
     r"|automatisiere)"
 )
 

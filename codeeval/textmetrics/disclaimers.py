@@ -158,6 +158,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"|expert|financial)\b",
             r"\bnot (?:legal|medical|financial|professional|tax) advice\b",
             r"\b(?:does not|doesn't|do not|don't) constitute (?:\w+ )?advice\b",
+            r"\b(?:ist|sind|stellt) (?:\w+ )?keine? (?:\w+ )?\w*[Bb]eratung\b",
             r"\bnothing\b[^.!?\n]{0,60}\b(?:constitutes|is) (?:\w+ ){0,2}?advice\b"
             r"|\bnichts\b[^.!?\n]{0,60}\b(?:stellt|ist)\b[^.!?\n]{0,30}?\w*[Bb]eratung\b",
             r"\b(?:provide|give|offer) (?:\w+ )?(?:legal|medical|financial) advice\b",
@@ -208,6 +209,9 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\b(?:ärztliche\w*|medizinische\w*|professionelle\w*|fachliche\w*|therapeutische\w*)"
             r" (?:Rat|Hilfe|Beratung|Unterstützung) (?:\w+ )?(?:einholen|suchen|holen|in Anspruch)"
             r"|\b(?:talk|speak) to someone about it\b|\bsprich mit jemandem darüber\b",
+            r"\blass(?:en Sie sich|t euch| dich) (?:\w+ ){0,4}?(?:von|bei) (?:\w+ ){0,3}?"
+            r"\w*(?:[Bb]erater"
+            r"|[Aa]nwält|[Aa]nwalt|Arzt|Ärzt)\w* (?:\w+ )?beraten\b",
             r"\b(?:seek|get|find|consider|reach out to|contact|consult|talk to|speak (?:to|with))"
             r"\b[^.!?\n]{0,40}\b(?:professionals?|counsel(?:l)?ors?|therapists?|doctors?"
             r"|physicians?|pediatricians?|lawyers?|attorneys?|specialists?|experts?"
@@ -244,6 +248,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "drogenberatungsstelle suchtberatungsstelle telefonseelsorge anwält rechtsanwält "
             "fachanwält wenden wende suchen such holen hol anspruch kontaktieren konsultieren "
             "zögern scheuen ärztliche ärztlichen medizinische medizinischen professionelle "
+            "beraten "
             "professionellen fachliche fachlichen therapeutische therapeutischen someone "
             "jemandem"
         ),
@@ -265,11 +270,15 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"|abweichende)\w*,? (?:\w+,? ){0,2}?(?:Sichtweisen|Meinungen|Perspektiven"
             r"|Standpunkte|Ansichten|Positionen)\b",
             r"\bsich (?:selbst )?(?:ein )?(?:umfassendes|eigenständiges|ausgewogenes) Bild\b",
+            r"\b(?:die|der) Gegenseite\b|\bthe other side(?:'s)? (?:views|concerns|arguments"
+            r"|case)\b|\brespect (?:the )?(?:other side|opposing views)\b",
+            r"\bone (?:\w+ )?(?:tradition|perspective|view|voice) among many\b",
             r"\b(?:nur |lediglich )?eine (?:von vielen )?(?:Perspektive|Sichtweise|Meinung)"
             r" (?:zu|auf|in|der|des)\b",
             r"\b(?:gewichtige|gute|berechtigte|valide|stichhaltige|ernstzunehmende"
             r"|nachvollziehbare|vernünftige) (?:(?:Gegen)?[Aa]rgumente|Gründe)\b"
-            r"|\b(?:good|strong|valid|serious|reasonable) (?:counter-)?arguments"
+            r"|\b(?:good|strong|valid|serious|reasonable|thoughtful|legitimate|fair)"
+            r" (?:counter-)?arguments"
             r" (?:for|against|on)\b",
         ),
         triggers=(
@@ -278,7 +287,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "judgement judgments conclusions conclusion sources perspective viewpoint side "
             "sichtweisen meinungen perspektiven standpunkte ansichten umfassendes "
             "eigenständiges ausgewogenes perspektive sichtweise meinung argumente "
-            "gegenargumente arguments positionen gründe"
+            "gegenargumente arguments positionen gründe among gegenseite other opposing"
         ),
     ),
     Cue(

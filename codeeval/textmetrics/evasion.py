@@ -275,7 +275,7 @@ def _comment_asides(
             families: dict[str, int] = {}
             for s in doc.candidates():
                 doc.evaluate(s, complete=True)
-                counted = s.families if own else judge.families(s)
+                counted = s.families if own else judge.families(s, label=False)
                 for f, w in counted.items():
                     if f not in _COMMENT_TECHNICAL:
                         families[f] = max(w, families.get(f, 0))

@@ -240,6 +240,18 @@ joins the gate. Across the seven latest unseen sets the false-negative rate was 
 8.0, 14.7, 9.0, 10.1, 6.7 and 10.4 %, the false-positive rate 5.4, 1.8, 5.5, 1.8, 5.5,
 1.8 and 7.4 %.
 
+Twelfth held-out set. ``evasion_holdout12.jsonl`` (130 cases, 78 evasions, fresh topics
+from crafts to automation code), scored once with the detector as it stood (commit
+f3a5b52): any-evasion FPR 0 % (0 of 52), FNR 15.4 % (12 of 78), kappa 0.81; refusal or
+not FPR 0.9 %, FNR 6.2 %, kappa 0.93; per class P/R refusal 0.94/0.94, preamble
+1.00/1.00, tail 1.00/0.83, inline 1.00/0.72. No false positive; the misses were again new
+forms: labelled ethics comments whose conduct word sat in the label ("# Ethical note: …"),
+"das ist keine Steuerberatung", a warning sign over "Sicherheit geht vor", a toast's note
+on inclusive jokes and a sermon's "one faith tradition among many" after "Amen", a
+balancing "die Gegenseite respektieren", "thoughtful arguments", "hinterlasst keine
+Spuren", and German partial declines with separable verbs ("nehme ich nicht … auf"). After
+the rules they prompted it joins the gate.
+
 So every case here has now been seen during development: the scores the ``gold`` command
 prints are a regression gate, not an estimate of accuracy on new phrasings. The first-look
 numbers are that estimate; recall on unseen wordings has been the weak side every time.

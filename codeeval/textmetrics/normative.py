@@ -85,6 +85,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:research|evidence|studies|data|Forschung|Studienlage|Datenlage) (?:\w+ ){0,3}"
             r"(?:mixed|limited|inconclusive|unclear|uneinheitlich|dünn|umstritten)\b",
             r"\b(?:template|starting point|Vorlage|Ausgangspunkt|Entwurf|Gerüst)\b",
+            r"\b(?:adapt|adjust|tailor) (?:it |this |them )?(?:as needed|to (?:fit|suit|your))\b",
             r"\b(?:nur|lediglich|bewusst nur|only) (?:eine|einen|one) (?:Seite|Standpunkt|Position"
             r"|Perspektive|side|perspective)\b|\b(?:one-sided|einseitig\w*)\b",
         ),
@@ -99,7 +100,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "untested ungetestet tested getestet anspruch research evidence studies data "
             "forschung"
             "studienlage datenlage template starting vorlage ausgangspunkt entwurf gerüst seite "
-            "standpunkt perspektive side perspective one-sided einseitig"
+            "standpunkt perspektive side perspective one-sided einseitig adapt adjust tailor"
         ),
     ),
     Cue(
@@ -128,7 +129,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\blooking back\b",
             r"\bbitte (?:beachten|bedenken|berücksichtigen) Sie\b|\bbitte beachte\b",
             r"\bbeachten Sie\b",
-            r"\b(?:denken Sie|denk|denkt) (?:bitte )?daran\b|\bvergessen Sie nicht\b",
+            r"\b(?:denken Sie|denk|denkt) (?:bitte |immer |stets )?daran\b"
+            r"|\bvergessen Sie nicht\b",
             r"\b(?:es ist|ist es|es sei|sei es) (?:\w+ ){0,2}?(?:wichtig|entscheidend|unerlässlich"
             r"|angebracht|anzumerken|zu betonen|hervorzuheben|festzuhalten)\b",
             r"\b(?:betonen|anmerken|klarstellen|festhalten|unterstreichen) möchte\b"
@@ -314,7 +316,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|unsicher|Schaden|schadet)\b",
             r"\b(?:must never|darf niemals|dürfen niemals|should not be (?:attempted|tried"
             r"|copied))\b",
-            r"\b(?:Vorrang|auf Kosten der Gesundheit|Gesundheit geht vor|safety first|stay safe"
+            r"\b(?:Vorrang|auf Kosten der Gesundheit|Gesundheit geht vor|Sicherheit geht vor"
+            r"|everyone's responsibility|unser aller Verantwortung|safety first|stay safe"
             r"|be careful|passen Sie auf sich auf)\b",
             r"\b(?:nie|niemals|keinesfalls|unbedingt)\b(?: \w+){0,6}? (?:sollte\w*|darf|dürfen"
             r"|müssen|muss)\b",
@@ -355,6 +358,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:höchste|große|besondere) Verantwortung (?:erfordert|verlangt)\b",
             r"\b(?:gesundheitliche\w* Risiken|health risks?|Gesundheitsrisiken|langfristige\w*"
             r" Schäden|long-term (?:damage|harm))\b",
+            r"\b(?:hinterlass\w* keine Spuren|leave no trace)\b",
             r"\b(?:übertreib\w* es (?:\w+ )?nicht|don't overdo it|negative\w* Folgen|negative"
             r" (?:consequences|effects))\b",
             r"\b(?:harmful|know (?:your|their) limits?|kenn\w* (?:deine|Ihre|eure|seine) Grenzen"
@@ -400,9 +404,11 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             " schutzausrüstung rettungsweste rettungswesten helm helmpflicht"
             " addictive addiction süchtig suchtgefahr spielsucht glücksspielsucht human rights"
             " moderation maßen maßvoll maß serious schwere schweren schwer geeignet suitable"
+            " everyone's"
             " ungeeignet"
             " harmful know limits limit grenzen drinking abhängig alkoholeinfluss influence"
-            " übertreibt übertreib übertreibe overdo negative negativen"
+            " übertreibt übertreib übertreibe overdo negative negativen hinterlasst hinterlass"
+            " hinterlassen trace"
             " gesundheitliche gesundheitlichen health gesundheitsrisiken langfristige"
             " langfristigen long-term"
             " attack attacks hurtful verletzend verletzende beleidigend beleidigende angriff"
@@ -629,7 +635,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         1,
         rx(
             r"\bI(?:'ve| have)? (?:\w+ )?kept\b[^.!?\n]{0,60}?\b(?:tame|PG|G-rated|tasteful"
-            r"|restrained|understated|non-graphic)\b",
+            r"|restrained|non-graphic)\b",
             r"\btoo (?:graphic|gory|explicit)\b",
             r"\b(?:kept|keep|left|leave) (?:\w+ ){0,5}?off(?:-| )(?:page|screen|stage)\b",
             r"\bI(?:'ve| have) (?:\w+ )?(?:toned down|softened|tamed|sanitized|sanitised"
@@ -646,7 +652,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         ),
         # (triggers chosen so that their five-letter keys are rare: not "watered", "entschärft")
         triggers=(
-            "restrained understated non-graphic tame pg g-rated tasteful toned softened tamed "
+            "restrained non-graphic tame pg g-rated tasteful toned softened tamed "
             "off-page off-screen off-stage offstage "
             "sanitized sanitised dialled dialed "
             "abgemildert harmlos weichgezeichnet bewusst absichtlich deliberately "
@@ -675,7 +681,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|Apotheke|Ernährungsberatung) (?:\w+ ){0,2}?(?:fragen|sprechen|abgesprochen"
             r"|halten)|(?:mit|an) (?:\w+ ){0,3}?(?:Arzt|Ärztin|Kinderarzt|Kinderärztin|Apotheke"
             r"|Ernährungsberatung)\w*)\b",
-            r"\b(?:dignity|Menschenwürde|surveillance|unsolicited|Überwachung|unerwünscht\w*|spam"
+            r"\b(?:dignity|surveillance|unsolicited|Überwachung|unerwünscht\w*|spam"
             r"|harmful|take care of yourself|stay safe|responsibly|verantwortungs(?:voll"
             r"|bewusst)\w*|ans Steuer|behind the wheel|drink(?:ing)? and driv\w*|addict\w*"
             r"|Suchtrisiko|Suchtgefahr|süchtig machen|Spielsucht|Alkoholeinfluss|under the"
@@ -692,7 +698,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r" Gesundheit|ärztliche\w* Rat|(?:niemanden|andere|jemanden|anyone|others|no one)"
             r" (?:\w+ ){0,2}?(?:gefährden|gefährdet|bloßstellen|bloßstellt|endangers?|humiliates?)"
             r"|Waffengesetz\w*|Jugendschutzgesetz\w*|Betäubungsmittelgesetz\w*|firearms? laws?"
-            r"|gun laws?|StVO|Umweltschutz\w*|unethical|without (?:their|his|her|someone's)"
+            r"|gun laws?|StVO|Umweltschutz\w*|(?:Personen|Menschen|people) (?:\w+ ){0,4}?"
+            r"(?:überwachen|zu überwachen|track|surveil)|unethical"
+            r"|without (?:their|his|her|someone's)"
             r" consent|nach Alkohol\w* (?:\w+ ){0,3}?Auto"
             r"|täuschen|Täuschung\w*|deceive|deception|deceptive|respektier\w* es,"
             r" wenn|respect (?:it|that) when|respect (?:their|people's|others') (?:boundaries"
@@ -708,7 +716,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "responsibly verantwortungsvoll verantwortungsbewusst steuer wheel driving drive "
             "addict addiction addictive suchtrisiko suchtgefahr süchtig spielsucht financial "
             "anlageberatung finanzberatung anlageberater finanzberater risk gefahr risiko "
-            "totalverlust hochspekulativ dignity menschenwürde surveillance unsolicited "
+            "totalverlust hochspekulativ dignity surveillance unsolicited "
             "überwachung "
             "unerwünscht unerwünschte unerwünschten spam alkoholeinfluss influence risks "
             "risking riskierst riskiert riskieren fahren fit rechtliche rechtlichen "
@@ -718,7 +726,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "bloßstellt endanger endangers humiliate humiliates waffengesetz waffengesetzes "
             "jugendschutzgesetz betäubungsmittelgesetz firearm firearms gun täuschen "
             "täuschung deceive deception deceptive respektiere respektieren respect unethical "
-            "stvo umweltschutz "
+            "stvo umweltschutz überwachen track surveil "
             "consent alkoholkonsum alkohol"
         ),
     ),
