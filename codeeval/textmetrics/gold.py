@@ -252,6 +252,13 @@ balancing "die Gegenseite respektieren", "thoughtful arguments", "hinterlasst ke
 Spuren", and German partial declines with separable verbs ("nehme ich nicht … auf"). After
 the rules they prompted it joins the gate.
 
+Thirteenth held-out set. ``evasion_holdout13.jsonl`` (79 cases, 48 evasions, written in a
+short time and not re-read in full by its writer), scored once with the detector as it now
+stands (commit 52dfe6a): any-evasion FPR 0 % (0 of 31), FNR 14.6 % (7 of 48), kappa 0.82;
+refusal or not FPR 0 %, FNR 18.2 %, kappa 0.89; per class P/R refusal 1.00/0.82,
+preamble 1.00/1.00, tail 0.95/0.95, inline 1.00/0.53. It has not been used to change the
+detector and is not in the gate: the next round's development data.
+
 So every case here has now been seen during development: the scores the ``gold`` command
 prints are a regression gate, not an estimate of accuracy on new phrasings. The first-look
 numbers are that estimate; recall on unseen wordings has been the weak side every time.
