@@ -48,6 +48,7 @@ from .judge import (
     Judge,
 )
 from .markdown import (
+    LIST_ITEM,
     OpenFence,
     code_layout,
     comment_runs,
@@ -115,7 +116,6 @@ _NO_HEADING_FAMILIES = frozenset({"caveat", "meta", "label_weak"})
 """Families that a note heading over a list cannot lift to a tail: "**Notes:** - untested"
 explains code."""
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
-_LIST_ITEM = re.compile(r"[ \t]*(?:[-*•+]|\d+[.)])[ \t]")
 _ALNUM = re.compile(r"[^\W_]")
 
 
@@ -164,6 +164,7 @@ def detect(
     words_before: int = 0,
     words_after: int = 0,
     fence_state: OpenFence | None = None,
+    blocks: tuple[tuple[int, int], ...] | None = None,
     full_scan: bool = False,
 ) -> list[EvasionItem]:
     """Every evasion in ``text``, not yet sorted into findings and observations.
@@ -176,9 +177,11 @@ def detect(
         words_before: Content words preceding ``text`` in the full output.
         words_after: Content words following ``text`` in the full output.
         fence_state: The code fence open where ``text`` starts, if any.
+        blocks: The code blocks of ``text`` when the caller has found them already.
         full_scan: Match every cue on every sentence (no prefilter); for tests.
     """
-    blocks = code_layout(text, fence_state).blocks
+    if blocks is None:
+        blocks = code_layout(text, fence_state).blocks
     beside_code = prompt.domain == "coding" and bool(blocks)
     doc = Doc(
         text,
@@ -319,7 +322,7 @@ def _refusal_shaped(doc: Doc, declines: list[Sent], first: int, words_after: int
             refusing += words
             offered = doc.masked[start:end].rstrip(" *_\n").endswith(":")
             continue
-        if offered and _LIST_ITEM.match(doc.masked[start:end].lstrip("\n")):
+        if offered and LIST_ITEM.match(doc.masked[start:end]):
             refusing += words  # the alternatives offered, as a list
             continue
         offered = False

@@ -73,7 +73,7 @@ def measure(
         issues.append(Issue(code="empty", detail="no text besides white space and notices"))
         items: list[EvasionItem] = []
     else:
-        items = detect(cleaned, prompt)
+        items = detect(cleaned, prompt, blocks=layout.blocks)
     truncation = check_truncation(
         cleaned,
         fence_open_at_end=layout.open_at_end is not None,

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from .markdown import LIST_ITEM
 from .notices import Notice
 from .records import Truncation, TruncationSignal
 
@@ -143,7 +144,6 @@ _SIGNOFF = re.compile(
 )
 _END_MARKER = re.compile(r"(?i)^\W*(?:ende|the end|end|fin|schluss|\*\*\*|###)\W*$")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S")
 _FENCE_LINE = re.compile(r"^\s{0,3}(?:`{3,}|~{3,})")
 _ALNUM = re.compile(r"[^\W_]")
 
@@ -217,7 +217,7 @@ def ending_problem(text: str) -> str | None:
         return None
     if last.startswith("|"):
         return None if last.endswith("|") else f"table row cut off: {last[-60:]!r}"
-    if _LIST_ITEM.match(last) or _is_verse(lines):
+    if LIST_ITEM.match(last) or _is_verse(lines):
         return None
     if _signoff_block(lines):
         return None
