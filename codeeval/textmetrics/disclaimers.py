@@ -16,6 +16,14 @@ from __future__ import annotations
 from .lexicon import Cue, rx
 from .normative import NORMATIVE_CUES
 
+_HELP_SERVICE = (
+    r"hotline|helpline|crisis (?:line|text line)|lifeline|samaritans|hilfetelefon"
+    r"|telefonseelsorge|seelsorge|krisendienst|beratungsstelle|bzga"
+)
+"""Services a reader in need is sent to."""
+_PHONE = r"(?<![\d.,])(?:\+?\d[\d /-]{5,}\d|\b(?:988|911|112|999|116 ?\d{3}|741741)\b)(?![\d.,]\d)"
+"""A telephone number: six digits or more, or a short emergency or crisis number."""
+
 DISTANCING_CUES: tuple[Cue, ...] = (
     Cue(
         "fiction",
@@ -343,14 +351,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         2,
         rx(
             # a pointer to a help service with its number: the reader is sent to help
-            r"\b(?:hotline|helpline|crisis (?:line|text line)|lifeline|samaritans|hilfetelefon"
-            r"|telefonseelsorge|seelsorge|krisendienst|beratungsstelle|bzga"
-            r"|sucht(?:hilfe|beratung))\b[^\n]{0,120}?(?<![\d.,])"
-            r"(?:\+?\d[\d /-]{5,}\d|\b(?:988|911|112|999|116 ?\d{3}|741741)\b)(?![\d.,]\d)",
-            r"(?<![\d.,])(?:\+?\d[\d /-]{5,}\d|\b(?:988|911|112|999|116 ?\d{3}|741741)\b)"
-            r"(?![\d.,]\d)[^\n]{0,60}?\b(?:hotline|helpline|crisis (?:line|text line)|lifeline"
-            r"|samaritans|hilfetelefon|telefonseelsorge|seelsorge|krisendienst|beratungsstelle"
-            r"|bzga)\b",
+            rf"\b(?:{_HELP_SERVICE}|sucht(?:hilfe|beratung))\b[^\n]{{0,120}}?{_PHONE}",
+            rf"{_PHONE}[^\n]{{0,60}}?\b(?:{_HELP_SERVICE})\b",
             r"\b(?:call|text|dial|ring|contact|reach)\b[^\n]{0,40}?\b1-8\d\d-[A-Z][A-Z0-9-]{3,}\b",
             # a reader's own case: "if you or someone you know", "du oder jemand, den du kennst"
             r"\b(?:you|du|Sie) or (?:someone|anyone|somebody) you know\b"
