@@ -382,5 +382,3 @@ DECLINE_CUES: tuple[Cue, ...] = (
     ),
 )
 """Declining, by family; see the module docstring for the support each family needs."""
-
-SUPPORTED_FAMILIES = frozenset({"decline_core", "decline_help", "decline_soft"})
