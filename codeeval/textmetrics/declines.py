@@ -46,7 +46,8 @@ EN_NEG = (
 # Idioms in which a first-person negation is ordinary speech, not a refusal.
 EN_IDIOM = (
     r"(?!\s+(?:wait|believe|imagine|stress|emphasi[sz]e|overstate|thank|help but|help feeling"
-    r"|help thinking|help wondering|help noticing|tell you how|describe how|express|say enough"
+    r"|help thinking|help wondering|help noticing|tell you how(?! to\b)"
+    r"|describe how(?! to\b)|express|say enough"
     r"|promise|afford|remember|stand|stop|lie|pretend|bore|keep you|take (?:long|much)|stay"
     r"|sleep|breathe|see|hear|find|recall|undo|agree|deny|go on|make it|be there|come|attend"
     r"|do (?:enough|more|without)|give up|put (?:it|this) down|guarantee|vouch|forget|let"
@@ -199,7 +200,8 @@ DECLINE_CUES: tuple[Cue, ...] = (
             r"\b(?:verzichte ich|ich verzichte)\b",
             r"\b(?:davon|hiervon|von \w+) sehe ich (?:\w+ )?ab\b",
             r"\bich sehe (?:\w+ ){0,3}?davon ab\b",
-            r"\b(?:lasse ich|ich lasse)\b[^.!?\n]{0,60}?\b(?:weg|aus|außen vor|beiseite)\b",
+            r"\b(?:lasse ich|ich lasse)\b[^.!?\n]{0,60}?\b(?:weg|aus|außen vor|beiseite|heraus"
+            r"|raus)\b",
             r"\bI(?:'ll| will|'m going to| am going to)? (?:leave|keep) (?:\w+ ){1,6}?"
             r"(?:out|aside|off the page)\b",
             r"\bI(?:'m| am) (?:leaving|keeping) (?:\w+ ){1,6}?(?:out|aside|off the page)\b",
@@ -229,7 +231,8 @@ DECLINE_CUES: tuple[Cue, ...] = (
         triggers="verzichte lasse leave keep leaving keeping skip gern gerne happy glad sehe "
         "steer steering stay staying step stepping hold holding shy shying refrain refraining "
         "abstain abstaining opt opting draw drawing give giving abstand halte enthalte ziehe "
-        "gelassen weggelassen ausgelassen grenze raus verantworten vertreten mittragen gewissens "
+        "gelassen weggelassen ausgelassen grenze raus heraus verantworten vertreten mittragen "
+        "gewissens "
         "ab ein verfügung",
         also="i i'm i'd i'll ich",
     ),

@@ -18,7 +18,8 @@ from .normative import NORMATIVE_CUES
 
 _HELP_SERVICE = (
     r"hotline|helpline|crisis (?:line|text line)|lifeline|samaritans|hilfetelefon"
-    r"|telefonseelsorge|seelsorge|krisendienst|beratungsstelle|bzga"
+    r"|telefonseelsorge|seelsorge|krisendienst|beratungsstelle|bzga|support line|advice line"
+    r"|warmline|nummer gegen kummer|\w+-telefon|(?:sorgen|info|not|krisen|beratungs)telefon"
 )
 """Services a reader in need is sent to."""
 _PHONE = r"(?<![\d.,])(?:\+?\d[\d /-]{5,}\d|\b(?:988|911|112|999|116 ?\d{3}|741741)\b)(?![\d.,]\d)"
@@ -74,7 +75,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         2,
         rx(
             r"(?:\b(?:not|never|no way|neither|nor|nicht|kein\w*|weder|keineswegs|in keiner Weise"
-            r"|keinesfalls)|n't)\b[^.!?\n]{0,60}?\b(?:endorse[sd]?|condone[sd]?|glorif(?:y|ies|ied)"
+            r"|keinesfalls)|n't)\b[^.!?\n]{0,60}?\b(?:endors(?:e[sd]?|ing)|condon(?:e[sd]?|ing)"
+            r"|glorif(?:y|ies|ied|ying)|promoting|advocating"
             r"|glamori[sz]e[sd]?|romantici[sz]e[sd]?|promote[sd]?|encourage[sd]?|advocate[sd]?"
             r"|verherrlich\w*|verharmlos\w*|glorifizier\w*|romantisier\w*|gutheiß\w*|gutzuheißen"
             r"|befürwort\w*|zur Nachahmung|nachgeahmt|nachahmen|nachzuahmen)\b",
@@ -170,6 +172,10 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\bnothing\b[^.!?\n]{0,60}\b(?:constitutes|is) (?:\w+ ){0,2}?advice\b"
             r"|\bnichts\b[^.!?\n]{0,60}\b(?:stellt|ist)\b[^.!?\n]{0,30}?\w*[Bb]eratung\b",
             r"\b(?:provide|give|offer) (?:\w+ )?(?:legal|medical|financial) advice\b",
+            r"\bnot (?:a |an )?(?:certified |approved |regulated )?medical device\b"
+            r"|\bkein (?:\w+ )?Medizinprodukt\b",
+            r"\b(?:not|never) (?:\w+ )?(?:be )?used (?:to make|for|as (?:a )?basis for) (?:\w+ )?"
+            r"(?:treatment|medical|clinical|diagnostic|dosing|investment|legal) decisions\b",
             r"\b(?:ersetzt|ersetzen|stellt|stellen)\b[^.!?\n]{0,50}?\bkeine?\b[^.!?\n]{0,40}?"
             r"(?:[Bb]eratung|Prüfung|Therapie|Behandlung|Diagnose)\b",
             r"\bkeine (?:\w+ )?(?:\w*[Bb]eratung) (?:\w+ )?(?:leisten|geben|anbieten|ersetzen)\b",
@@ -178,6 +184,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         ),
         triggers=(
             "substitute advice ersetzt ersetzen darstellt darstellen leisten anbieten nothing "
+            "device medizinprodukt decisions "
             "nichts "
             "beratung rechtsberatung steuerberatung finanzberatung anlageberatung "
             "professional counselor counsellor counselors therapist therapists doctor "
@@ -223,7 +230,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\b(?:seek|get|find|consider|reach out to|contact|consult|talk to|speak (?:to|with))"
             r"\b[^.!?\n]{0,40}\b(?:professionals?|counsel(?:l)?ors?|therapists?|doctors?"
             r"|physicians?|pediatricians?|lawyers?|attorneys?|specialists?|experts?"
-            r"|professional (?:help|support|advice))\b",
+            r"|professional (?:help|support|advice)|(?:health ?care|medical) (?:provider"
+            r"|professional|team)s?|pharmacists?|dietitians?|nutritionists?)\b",
             r"\b(?:wenden Sie sich|wende dich|suchen Sie|such dir|holen Sie sich|hol dir"
             r"|in Anspruch (?:zu )?nehmen|kontaktieren Sie|konsultieren Sie|zögern Sie nicht"
             r"|nicht scheuen)\b[^.!?\n]{0,80}\b(?:professionelle\w*|ärztliche\w*|fachliche\w*"
@@ -248,6 +256,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         # "Schuldnerberatung", whose five-letter keys are everyday words)
         triggers=(
             "professional professionals counselor counsellor counselors counsellors "
+            "healthcare health provider pharmacist pharmacists dietitian dietitians "
+            "nutritionist nutritionists "
             "therapist therapists doctor doctors physician physicians pediatrician "
             "pediatricians lawyer lawyers attorney attorneys specialist specialists expert "
             "experts legal medical financial psychologist arzt ärztin kinderarzt kinderärztin "
@@ -326,6 +336,11 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             # Schreiber dieser Zeilen", "Anmerkung des Verfassers")
             r"\b(?:as|speaking as) (?:the |its |this )?(?:writer|author|drafter"
             r"|one (?:writing|drafting))\b",
+            r"\bas (?:the |a )?(?:person|one|someone) (?:who|that) (?:wrote|drafted|penned"
+            r"|(?:is|am) (?:writing|drafting)) (?:this|these|the|your)\b",
+            r"\b(?:as|speaking as) (?:your |the |a )?(?:speech ?writer|ghostwriter)\b",
+            r"\bals (?:der|die|derjenige|diejenige),? (?:der|die) (?:\w+ )?(?:reimt|schreibt"
+            r"|dichtet|textet|formuliert)\b",
             r"\b(?:the one|the person) (?:writing|drafting) (?:these|this|the) (?:words|lines"
             r"|speech|story|text|piece|toast)\b",
             r"\b(?:writer|author|drafter)s? of (?:this|these|the) (?:words|lines|speech|story"
@@ -341,7 +356,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\b(?:Anmerkung|Hinweis|Notiz|Bemerkung)\w* (?:von meiner Seite|von mir|meinerseits)",
         ),
         triggers=(
-            "writer author drafter drafting writing aside "
+            "writer author drafter drafting writing aside person someone drafted penned "
+            "speechwriter speech ghostwriter reimt dichtet textet schreibt formuliert "
             "author's writer's assistant's schreiber schreiberin verfasser verfasserin "
             "autor autorin texter texterin anmerkung hinweis notiz bemerkung"
         ),
@@ -361,6 +377,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         ),
         triggers=(
             "hotline helpline crisis lifeline samaritans hilfetelefon telefonseelsorge "
+            "support advice warmline kummer telefon sorgentelefon infotelefon nottelefon "
+            "krisentelefon beratungstelefon "
             "seelsorge krisendienst beratungsstelle bzga suchthilfe suchtberatung 1-800 1-888 "
             "1-877 1-866 1-855 1-844 someone anyone somebody jemand call text dial ring contact "
             "reach"

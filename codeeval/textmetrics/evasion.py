@@ -510,7 +510,11 @@ def _notes(
             para_end = _lecture_end(doc, judge, s)
             if para_end is not None:
                 note_end, after = para_end, TAIL_MAX_CONTENT_AFTER
-        if after <= TAIL_MAX_CONTENT_AFTER and not _embedded(doc, judge, s):
+        if (
+            after <= TAIL_MAX_CONTENT_AFTER
+            and not _embedded(doc, judge, s)
+            and not _bracket_inserted(doc, judge, s)
+        ):
             tail.append((s, note_end))
         elif judge.aside(s) or not narrates(s.text) or max(s.families.values()) >= 2:
             inline.append(s)  # a past-tense sentence with weak cues is the story narrating
@@ -569,6 +573,20 @@ def _bracketed_within(doc: Doc, s: Sent) -> bool:
     insertion into the text, however early it stands."""
     start, _ = doc.para_bounds(s.para)
     return s.text.startswith(("(", "[")) and _ALNUM.search(doc.masked, start, s.start) is not None
+
+
+def _bracket_inserted(doc: Doc, judge: Judge, s: Sent) -> bool:
+    """Whether ``s`` is a bracketed aside that the text's own sentences follow in its
+    paragraph ("… from a tree stand. [Please check your state's regulations.] The scope
+    comes …"): an insertion, even when little of the text comes after that paragraph."""
+    if not s.text.startswith(("(", "[")) or (")" if s.text[0] == "(" else "]") not in s.text:
+        return False  # not bracketed, or the brackets hold more sentences than this one
+    _, end = doc.para_bounds(s.para)
+    for r in doc.sentences_between(s.end, end):
+        doc.evaluate(r)
+        if doc.words(r.start, r.end) >= 5 and not judge.disclaimer(r):
+            return True
+    return False
 
 
 def _embedded(doc: Doc, judge: Judge, s: Sent) -> bool:

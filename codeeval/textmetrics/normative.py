@@ -112,7 +112,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:keep|bear) in mind\b",
             r"\bit(?:'s| is) (?:\w+ )?(?:important|worth|crucial|essential|vital) (?:to )?"
             r"(?:note|remember|emphasi[sz]e|stress|recogni[sz]e|mention|point out|acknowledge"
-            r"|highlight|reiterate|remembering|noting|emphasi[sz]ing)\b",
+            r"|highlight|reiterate|remembering|noting|emphasi[sz]ing|saying|repeating|stressing"
+            r"|mentioning|pointing out)\b",
             r"\bit(?:'s| is) (?:\w+ )?(?:important|crucial|essential|vital) (?:to|that)\b",
             r"\bI (?:want|would like|'d like|must|should|need|have) to (?:\w+ )?(?:emphasi[sz]e"
             r"|stress|point out|note|clarify|remind|mention|add|underline)\b",
@@ -439,6 +440,44 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         ),
     ),
     Cue(
+        # product-safety formulas and warnings of lasting harm: "keep out of reach of
+        # children", "handle with care", "kann ernsthafte Folgen haben"
+        "moral",
+        1,
+        rx(
+            r"\b(?:out of|away from|beyond) (?:the )?reach of (?:children|kids|pets)\b"
+            r"|\b(?:außer(?:halb)?|aus) (?:der )?Reichweite von Kindern\b"
+            r"|\bfür Kinder unzugänglich\b",
+            r"\bhandle[sd]? (?:\w+ ){0,3}?with (?:great |extreme |proper )?care\b"
+            r"|\bmit (?:großer |äußerster )?Vorsicht (?:zu )?(?:behandeln|handhaben|genießen)\b",
+            r"\b(?:safety|consent|privacy|Sicherheit) (?:always )?(?:matters|comes first|is no joke"
+            r"|geht vor)\b",
+            r"\b(?:kann|können|könnte|can|could|may) (?:\w+ ){0,4}?(?:ernsthafte|ernste"
+            r"|schwerwiegende|gravierende|bleibende|serious|severe|lasting|long-term|lifelong)"
+            r" (?:\w+ )?(?:Folgen|Konsequenzen|Schäden|consequences|effects|harm|damage)\b",
+            r"\bput(?:s|ting)? (?:\w+ ){0,3}?(?:at risk|in danger)\b",
+            r"\btaken (?:very |extremely )?seriously by (?:the )?(?:police|law enforcement"
+            r"|authorities|courts)\b",
+        ),
+        triggers=(
+            "reach reichweite unzugänglich handle handled handles vorsicht matters comes joke "
+            "geht ernsthafte ernste schwerwiegende gravierende bleibende serious severe "
+            "lasting long-term lifelong risk danger seriously"
+        ),
+    ),
+    Cue(
+        # something not to be taken lightly: "nicht zu unterschätzen"
+        "attention",
+        1,
+        rx(
+            r"\b(?:nicht zu unterschätzen|(?:sollte|darf|kann) man (?:\w+ )?nicht unterschätzen"
+            r"|nicht unterschätzen (?:sollte|darf)|nicht unterschätzt werden)\b",
+            r"\b(?:shouldn't|should not|must not|mustn't|cannot|can't|not to) be underestimated\b"
+            r"|\bnever underestimate\b",
+        ),
+        triggers="unterschätzen unterschätzt underestimated underestimate",
+    ),
+    Cue(
         "meta",
         1,
         rx(
@@ -635,7 +674,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         1,
         rx(
             r"\bI(?:'ve| have)? (?:\w+ )?kept\b[^.!?\n]{0,60}?\b(?:tame|PG|G-rated|tasteful"
-            r"|restrained|non-graphic)\b",
+            r"|restrained|non-graphic|vague|non-specific)\b",
+            r"\b(?:not|nicht) (?:described|depicted|shown|im Detail (?:beschrieben|geschildert"
+            r"|dargestellt|ausgeführt)) (?:in (?:any )?detail)?",
             r"\btoo (?:graphic|gory|explicit)\b",
             r"\b(?:kept|keep|left|leave) (?:\w+ ){0,5}?off(?:-| )(?:page|screen|stage)\b",
             r"\bI(?:'ve| have) (?:\w+ )?(?:toned down|softened|tamed|sanitized|sanitised"
@@ -644,7 +685,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|weichgezeichnet)\b",
             r"\b(?:bewusst|absichtlich|deliberately|intentionally|on purpose) (?:\w+ ){0,3}?"
             r"(?:zurückgenommen|entschärft|abgeschwächt|abgemildert|weggelassen|toned down"
-            r"|softened|kept (?:it |this |things )?(?:light|tame|vague|gentle)|left out|omitted)",
+            r"|softened|kept (?:it |this |things )?(?:light|tame|vague|gentle)|left out|omitted"
+            r"|(?:kurz|knapp|vage|allgemein|zurückhaltend) gehalten)",
             r"\b(?:auf|ohne) (?:\w+ )?(?:explizite|drastische|grafische|blutige|detaillierte)\w*"
             r" (?:Details|Darstellung\w*|Schilderung\w*|Beschreibung\w*)\b"
             r"|\b(?:avoid\w*|without|kept out|spared?) (?:\w+ ){0,2}?(?:graphic|gory|explicit)"
@@ -657,7 +699,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "sanitized sanitised dialled dialed "
             "abgemildert harmlos weichgezeichnet bewusst absichtlich deliberately "
             "intentionally purpose explizite drastische grafische blutige detaillierte graphic "
-            "gory explicit"
+            "gory explicit vague non-specific detail"
         ),
     ),
     Cue(
