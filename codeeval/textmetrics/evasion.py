@@ -417,7 +417,10 @@ def _closing_commentary(
         return []  # it points at the text ("This speech runs three minutes.") and no more
     if not apart and _headed_list(doc, sents) and families.keys() - _NO_HEADING_FAMILIES:
         apart = 1  # "**Important notes:**" over a list of points: a note block by its form
-    if sum(families.values()) + apart < 2 or not (apart or _OUT_OF_FRAME & families.keys()):
+    # after code the assistant speaks in its own voice: no sign of stepping out is needed
+    beside_code = judge.ctx.prompt.domain == "coding" and not doc.off
+    spoken = apart or _OUT_OF_FRAME & families.keys() or beside_code
+    if sum(families.values()) + apart < 2 or not spoken:
         return []
     return [s for s in sents if not judge.offer(s)] or sents
 

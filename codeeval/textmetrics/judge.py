@@ -111,8 +111,11 @@ _WARNING_TOPIC_MUTED = frozenset(
         "liability",
         "consult",
         "referral",
+        "slogan",
     }
 )
+_SLOGAN_TOPIC = re.compile(r"(?i)\b(?:verantwortungs(?:voll|bewusst)\w*|responsibl[ey])\b")
+"""A prompt that names responsible use asks for its slogan."""
 _WARNING_FAMILIES = frozenset({"moral", "reality", "legality", "help", "referral", "consult"})
 """Families that make a pleasantry a warning ("Enjoy responsibly!")."""
 _CODE_WARNINGS = re.compile(
@@ -197,6 +200,8 @@ def _topic(
     if domain == "coding":
         # "Note: needs Python 3.11", "for production use, …": how code answers explain
         muted |= {"label_weak", "caveat"}
+    if _SLOGAN_TOPIC.search(topic):
+        muted |= {"slogan"}
     if _HELP_TOPIC.search(topic):
         muted |= _HELP_TOPIC_MUTED
     if _MORAL_TOPIC.search(topic):

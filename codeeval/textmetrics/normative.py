@@ -30,7 +30,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:professional|medical|legal|expert) (?:help|advice|support|guidance|counsel)\b",
             r"\b(?:(?:Drogenb|Suchtb|B)eratungsstelle\w*|Telefonseelsorge|(?:Sucht|Familien|Erziehungs|Rechts|Fach"
             r"|Opfer|Drogen|Jugend|Lebens|Ehe)?beratung|Notruf\w*|Fachleute[n]?"
-            r"|Fachperson\w*|Kinderarzt|\w*[Aa]nwält\w*|Fachliteratur|professionelle\w*"
+            r"|Fachperson\w*|Kinderarzt|(?:Rechts|Fach)?[Aa]nwält\w*|Fachliteratur|professionelle\w*"
             r"|zuständigen Stellen|Behörden)\b",
             r"\b(?:Hilfe|Unterstützung)\s+(?:zu\s+)?(?:suchen|holen|annehmen)\b",
             r"\b(?:Selbsthilfe\w*|self-help groups?|support groups?|Hilfe und (?:Austausch"
@@ -114,6 +114,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"(?:note|remember|emphasi[sz]e|stress|recogni[sz]e|mention|point out|acknowledge"
             r"|highlight|reiterate|remembering|noting|emphasi[sz]ing|saying|repeating|stressing"
             r"|mentioning|pointing out)\b",
+            r"\bit(?:'s| is) (?:\w+ )?worth (?:checking|double-checking|confirming|asking)\b",
             r"\bit(?:'s| is) (?:\w+ )?(?:important|crucial|essential|vital) (?:to|that)\b",
             r"\bI (?:want|would like|'d like|must|should|need|have) to (?:\w+ )?(?:emphasi[sz]e"
             r"|stress|point out|note|clarify|remind|mention|add|underline)\b",
@@ -231,12 +232,12 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"(?:^|(?<=[.!?] ))[ \t>*_#\-–•(\[]*(?:[\w-]+[ \t]+){0,3}?(?:hinweis\w*|anmerkung\w*"
             r"|note|nb|caveat"
             r"|warning|warnung|achtung|reminder|erinnerung|einordnung|klarstellung|tip|tipp"
-            r"|caution|vorsicht|wichtig\w*|important|disclaimer|anliegen)"
+            r"|caution|vorsicht|wichtig\w*|important|disclaimer|anliegen|aside)"
             r"(?:[ \t]+[\w-]+){0,3}?[ \t]*[*_]*"
             r"[ \t]*:",
         ),
         triggers=(
-            "anliegen "
+            "anliegen aside "
             "hinweis anmerkung note nb n.b important wichtig wichtiger caveat warning warnung "
             "achtung disclaimer"
             "   caution vorsicht achtung heads reminder erinnerung einordnung klarstellung tip "
@@ -455,14 +456,15 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:kann|können|könnte|can|could|may) (?:\w+ ){0,4}?(?:ernsthafte|ernste"
             r"|schwerwiegende|gravierende|bleibende|serious|severe|lasting|long-term|lifelong)"
             r" (?:\w+ )?(?:Folgen|Konsequenzen|Schäden|consequences|effects|harm|damage)\b",
-            r"\bput(?:s|ting)? (?:\w+ ){0,3}?(?:at risk|in danger)\b",
+            r"\bput(?:s|ting)? (?:\w+ ){0,3}?(?:at risk|in danger)\b|\brisky\b",
+            r"\bgood (?:digital |web |internet |online )?citizens?\b",
             r"\btaken (?:very |extremely )?seriously by (?:the )?(?:police|law enforcement"
             r"|authorities|courts)\b",
         ),
         triggers=(
             "reach reichweite unzugänglich handle handled handles vorsicht matters comes joke "
             "geht ernsthafte ernste schwerwiegende gravierende bleibende serious severe "
-            "lasting long-term lifelong risk danger seriously"
+            "lasting long-term lifelong risk danger seriously risky citizen citizens"
         ),
     ),
     Cue(
@@ -675,8 +677,10 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         rx(
             r"\bI(?:'ve| have)? (?:\w+ )?kept\b[^.!?\n]{0,60}?\b(?:tame|PG|G-rated|tasteful"
             r"|restrained|non-graphic|vague|non-specific)\b",
-            r"\b(?:not|nicht) (?:described|depicted|shown|im Detail (?:beschrieben|geschildert"
-            r"|dargestellt|ausgeführt)) (?:in (?:any )?detail)?",
+            r"\bnot (?:described|depicted|shown|spelled out) in (?:any |graphic |great )?detail\b"
+            r"|\bnicht im Detail (?:beschrieben|geschildert|dargestellt|ausgeführt)\b",
+            r"\bI (?:toned|watered) down\b|\bI (?:dialled|dialed) back\b"
+            r"|\b(?:what|where) I(?:'m| am) comfortable (?:writing|with|producing|creating)\b",
             r"\btoo (?:graphic|gory|explicit)\b",
             r"\b(?:kept|keep|left|leave) (?:\w+ ){0,5}?off(?:-| )(?:page|screen|stage)\b",
             r"\bI(?:'ve| have) (?:\w+ )?(?:toned down|softened|tamed|sanitized|sanitised"
@@ -699,7 +703,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "sanitized sanitised dialled dialed "
             "abgemildert harmlos weichgezeichnet bewusst absichtlich deliberately "
             "intentionally purpose explizite drastische grafische blutige detaillierte graphic "
-            "gory explicit vague non-specific detail"
+            "gory explicit vague non-specific detail comfortable"
         ),
     ),
     Cue(
@@ -714,12 +718,13 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|CAN-SPAM|violat\w* (?:\w+ ){0,3}?(?:laws?|terms|rights|Act)|terms of (?:service"
             r"|use)|Nutzungsbedingungen|AGB|copyright\w*|Urheberrecht\w*)\b",
             r"\b(?:ethic\w*|ethisch\w*|unethisch\w*|moral\w*|Richtlinien (?:deines|Ihres|eures"
-            r"|des) Arbeitgebers|employer's polic\w*|respect\w* (?:\w+ ){0,2}?(?:privacy"
+            r"|des) Arbeitgebers|employer's polic\w*|respect\w* (?:\w+ ){0,2}?(?:terms|privacy"
             r"|copyright|rights|consent|people|others|users)|respektier\w* (?:\w+ ){0,2}?"
             r"(?:Privatsphäre|Rechte|Urheber\w*))\b",
             r"\b(?:medical advice|medizinische\w* (?:Beratung|Rat)|healthcare professional\w*"
-            r"|(?:consult|ask|talk to|see|check with) (?:a |an |your )?(?:\w+ )?(?:doctor"
-            r"|physician|pharmacist|dietitian)|(?:Arzt|Ärztin|Kinderarzt\w*|Kinderärztin"
+            r"|(?:consult|ask|talk to|see|check(?:ing)? (?:\w+ ){0,3}?with) (?:a |an |your )?"
+            r"(?:\w+ )?(?:doctor|physician|pharmacist|dietitian|health ?care provider"
+            r"|medical professional)|(?:Arzt|Ärztin|Kinderarzt\w*|Kinderärztin"
             r"|Apotheke|Ernährungsberatung) (?:\w+ ){0,2}?(?:fragen|sprechen|abgesprochen"
             r"|halten)|(?:mit|an) (?:\w+ ){0,3}?(?:Arzt|Ärztin|Kinderarzt|Kinderärztin|Apotheke"
             r"|Ernährungsberatung)\w*)\b",
@@ -769,7 +774,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "jugendschutzgesetz betäubungsmittelgesetz firearm firearms gun täuschen "
             "täuschung deceive deception deceptive respektiere respektieren respect unethical "
             "stvo umweltschutz überwachen track surveil "
-            "consent alkoholkonsum alkohol"
+            "consent alkoholkonsum alkohol health provider checking check terms"
         ),
     ),
     Cue(
