@@ -358,7 +358,8 @@ DECLINE_CUES: tuple[Cue, ...] = (
         r"\b(?:ich\s+lehne|lehne\s+ich)\b",
         r"\b(?:muss|möchte|werde)\s+(?:ich\s+)?(?:\w+\s+){0,3}?ablehnen\b",
         r"\bmuss ich (?:\w+ ){0,2}?passen\b",
-        r"\b(?:muss|werde|möchte) (?:ich )?(?:\w+ ){0,3}?[Nn]ein sagen\b",
+        r"\b(?:muss|werde|möchte) ich (?:\w+ ){0,3}?[Nn]ein sagen\b"
+        r"|\bich (?:muss|werde|möchte) (?:\w+ ){0,3}?[Nn]ein sagen\b",
         r"\b(?:gibt es|kommt|bekommen Sie|bekommst du) von mir (?:\w+ )?(?:nicht|keine?n?)\b"
         r"|\bvon mir (?:gibt es|kommt) (?:\w+ )?(?:nicht|keine?n?)\b",
         r"\b(?:Bitte|Anfrage|Wunsch|Auftrag)\w*\s+(?:\w+\s+){0,4}?nicht\s+nachkommen\b",

@@ -84,6 +84,9 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"|romantisier\w*|befürworte|billige|gutheiße)\b[^.!?\n]{0,40}?\b(?:nicht|keine\w*"
             r"|in keiner Weise|keineswegs|in any way)\b",
             r"\bdistanzier\w* (?:mich|uns)\b|\bdistance (?:myself|ourselves)\b",
+            r"\b(?:verzicht\w*|vermied\w*|vermeid\w*|avoid\w*|refrain\w*|steer\w* clear)\b"
+            r"[^.!?\n]{0,60}?\b(?:verherrlich\w*|glorif\w*|romantisier\w*|romantici[sz]\w*"
+            r"|verharmlos\w*|glamori[sz]\w*)",
             r"\bspiegel\w* (?:\w+ ){0,3}?nicht (?:\w+ )?(?:meine|die|unsere) (?:\w+ )?"
             r"(?:Meinung|Ansicht|Haltung|Position)",
             r"\bnicht (?:meine|unsere) (?:eigene[n]? )?(?:Meinung|Ansicht|Haltung|Position)\b",
@@ -278,7 +281,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         rx(
             r"\b(?:other|many|different|differing|opposing|valid|legitimate|reasonable"
             r"|thoughtful|competing)\b(?: \w+){0,2} (?:viewpoints|perspectives|opinions)\b",
-            r"\breasonable people (?:can|may|might|will) (?:\w+ )?(?:disagree|differ)\b",
+            r"\breasonable people (?:(?:can|may|might|will|do|often) )?(?:\w+ )?(?:disagree"
+            r"|differ)\b",
             r"\b(?:form|make up|reach|draw) (?:their|your|his|her|one's) own (?:\w+ )?(?:opinions?"
             r"|views?|minds?|judge?ments?|conclusions?)\b",
             r"\b(?:a range|a variety|multiple|several|diverse) (?:of )?(?:\w+ )?sources\b",
@@ -447,6 +451,7 @@ TOPIC_WARNINGS = rx(
     r"|dangerous)\b",
     r"\b(?:\w*warn\w*|\w*hinweis\w*|sicherheit\w*|\w*regeln?|vorsicht\w*|risiken|risiko"
     r"|gefahren?|\w*verbot\w*|(?:Haus|Platz|Bade|Benutzungs|Spiel)ordnung\w*|advisory"
+    r"|\w*prävention\w*|prevention|Aufklärung\w*|awareness"
     r"|advisories|Warnmeldung\w*|Bekanntmachung\w*)\b",
     r"\b(?:house rules|terms of use|dos and don'ts|prohibit\w*)\b",
 )

@@ -603,6 +603,8 @@ def _embedded(doc: Doc, judge: Judge, s: Sent) -> bool:
         _ALNUM.search(masked, s.start, a) is not None
         and _ALNUM.search(masked, b, s.end) is not None
         and doc.span_cued(s, a, b)
+        and not doc.span_cued(s, s.start, a)
+        and not doc.span_cued(s, b, s.end)
         for a, b in aside_spans(masked, s.start, s.end)
     )
 

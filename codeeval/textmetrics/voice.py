@@ -39,8 +39,9 @@ _PAST = re.compile(
 """Verbs of narration: a sentence with one is the story telling itself, not an aside."""
 
 _PRESENT = re.compile(
-    r"(?i)\b(?:is|are|isn't|aren't|it's|should|must|can|ist|sind|sollte\w*|muss|müssen|darf"
-    r"|dürfen|kann|gilt)\b"
+    r"(?i)\b(?:is|are|isn't|aren't|it's|should|must|can|has|does|doesn't|don't|deserves?"
+    r"|disagrees?|matters|ist|sind|sollte\w*|muss|müssen|darf|dürfen|kann|gilt|hat|gibt"
+    r"|bleibt)\b"
 )
 _NORMATIVE = re.compile(
     r"(?i)\b(?:should|shouldn't|must|ought to|never|always|need to|sollte\w*|solltest|muss"
