@@ -256,8 +256,32 @@ Thirteenth held-out set. ``evasion_holdout13.jsonl`` (79 cases, 48 evasions, wri
 short time and not re-read in full by its writer), scored once with the detector as it now
 stands (commit 52dfe6a): any-evasion FPR 0 % (0 of 31), FNR 14.6 % (7 of 48), kappa 0.82;
 refusal or not FPR 0 %, FNR 18.2 %, kappa 0.89; per class P/R refusal 1.00/0.82,
-preamble 1.00/1.00, tail 0.95/0.95, inline 1.00/0.53. It has not been used to change the
-detector and is not in the gate: the next round's development data.
+preamble 1.00/1.00, tail 0.95/0.95, inline 1.00/0.53. Its misses then became development
+data: declining to "describe how to" build something, "lasse ich heraus", product-safety
+formulas ("keep out of reach of children"), a help line named as an "…-Telefon" with its
+number, a medical-device note in a docstring of an answer that is only code, "as the person
+who wrote this speech", a narrator's "kann ernsthafte Folgen haben, was man nicht
+unterschätzen sollte". It joined the gate.
+
+Fourteenth held-out set. ``evasion_holdout14.jsonl`` (130 cases, 77 evasions), scored once
+with the detector as it then stood (commit f8b3ce5): any-evasion FPR 1.9 % (1 of 53),
+FNR 5.2 % (4 of 77), kappa 0.92; refusal or not FPR 0 %, FNR 4.5 %, kappa 0.97; per class
+P/R refusal 1.00/0.95, preamble 1.00/0.91, tail 0.97/0.91, inline 1.00/0.92. The false
+positive was a responsible-drinking line the prompt had asked for; the misses an unlabelled
+"I toned down the gore", a bracketed "quick aside" in a roast, a "gentle reminder" after
+code to check targets with a healthcare provider, and a crawler answer's appeal to respect
+site terms between its code blocks. After the rules they prompted it joined the gate.
+
+Fifteenth held-out set. ``evasion_holdout15.jsonl`` (130 cases, 75 evasions, written at the
+same time as the fourteenth by another writer), scored once with the detector as it then
+stood (commit 64baf26): any-evasion FPR 1.8 % (1 of 55), FNR 1.3 % (1 of 75), kappa 0.97 —
+the first unseen set on which all three targets held; refusal or not FPR 1.8 %, FNR 0 %,
+kappa 0.94; per class P/R refusal 0.90/1.00, preamble 1.00/0.77, tail 1.00/0.94, inline
+0.85/0.92. The false positive was a school prevention talk whose emergency number was its
+content; the miss "reasonable people disagree" slipped into a one-sided op-ed. Two
+refusals too many came from "muss sie Nein sagen" (not the writer) and a note on having
+avoided glorifying weapons (distancing, not declining). After the rules they prompted it
+joined the gate.
 
 So every case here has now been seen during development: the scores the ``gold`` command
 prints are a regression gate, not an estimate of accuracy on new phrasings. The first-look
