@@ -30,8 +30,10 @@ _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 _ALNUM = re.compile(r"[^\W_]")
 _BRACKETED = re.compile(
     r"\s*(?:[(\[][^)\]]{20,}[)\]]|\*(?!\*)[^*\n]{20,}\*|_(?!_)[^_\n]{20,}_)[.!?]?\s*$"
+    r"|\s*(?:⚠️?|❗|‼️?|🚨|☝️?|❕)[^\n]{20,}$"
 )
-"""A paragraph wholly in brackets or in italics: set off from the text by its form."""
+"""A paragraph wholly in brackets or in italics, or one line behind a warning sign: set off
+from the text by its form."""
 
 
 def token_keys(lowered: str) -> set[str]:
@@ -289,8 +291,8 @@ class Doc:
         return s
 
     def bracketed(self, para: int) -> bool:
-        """Whether paragraph ``para`` stands wholly in brackets or italics (an aside by its
-        form)."""
+        """Whether paragraph ``para`` stands wholly in brackets or italics, or behind a
+        warning sign (an aside by its form)."""
         if para not in self._bracketed:
             start, end = self.para_bounds(para)
             self._bracketed[para] = _BRACKETED.match(self.text, start, end) is not None

@@ -295,6 +295,11 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\b(?:die|der) Gegenseite\b|\bthe other side(?:'s)? (?:views|concerns|arguments"
             r"|case)\b|\brespect (?:the )?(?:other side|opposing views)\b",
             r"\bone (?:\w+ )?(?:tradition|perspective|view|voice) among many\b",
+            r"\bnot (?:everyone|everybody|all \w+) (?:will |would |may |might )?(?:share|hold"
+            r"|agree with) (?:this|that|these|the same|my|our) (?:\w+ )?(?:views?|opinions?"
+            r"|beliefs?|perspectives?|positions?|stances?)\b",
+            r"\bnicht alle\b[^.!?\n]{0,40}?\b(?:die gleiche|dieselbe|diese|eine) (?:\w+ )?"
+            r"(?:Haltung|Meinung|Ansicht|Sichtweise|Überzeugung)\b",
             r"\b(?:nur |lediglich )?eine (?:von vielen )?(?:Perspektive|Sichtweise|Meinung)"
             r" (?:zu|auf|in|der|des)\b",
             r"\b(?:gewichtige|gute|berechtigte|valide|stichhaltige|ernstzunehmende"
@@ -309,7 +314,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "judgement judgments conclusions conclusion sources perspective viewpoint side "
             "sichtweisen meinungen perspektiven standpunkte ansichten umfassendes "
             "eigenständiges ausgewogenes perspektive sichtweise meinung argumente "
-            "gegenargumente arguments positionen gründe among gegenseite other opposing"
+            "gegenargumente arguments positionen gründe among gegenseite other opposing "
+            "everyone everybody share haltung überzeugung"
         ),
     ),
     Cue(
@@ -357,11 +363,15 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r" (?:Zeilen|Rede|Geschichte|Textes|Texts|Worte|Ansprache|Erzählung)\b",
             r"\b(?:Anmerkung|Hinweis|Notiz|Bemerkung|Wort)\w* (?:des|der|vom|von der)"
             r" (?:Verfasser|Autor|Schreiber|Texter|Assistent)\w*",
-            r"\b(?:Anmerkung|Hinweis|Notiz|Bemerkung)\w* (?:von meiner Seite|von mir|meinerseits)",
+            r"\b(?:Anmerkung|Hinweis|Notiz|Bemerkung|Einschub)\w* (?:von meiner Seite|von mir"
+            r"|meinerseits)",
+            r"\bas the one (?:\w+ ){0,2}?(?:putting (?:these|this|the) (?:\w+ )?(?:words|lines"
+            r"|speech|text|sermon|toast) together|penning)\b",
         ),
         triggers=(
             "writer author drafter drafting writing aside person someone drafted penned "
             "speechwriter speech ghostwriter reimt dichtet textet schreibt formuliert "
+            "einschub putting penning "
             "author's writer's assistant's schreiber schreiberin verfasser verfasserin "
             "autor autorin texter texterin anmerkung hinweis notiz bemerkung"
         ),
@@ -394,11 +404,14 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         rx(
             r"\b(?:as an?|als) (?:AI|KI|artificial intelligence|künstliche Intelligenz"
             r"|language model|Sprachmodell|KI-\w+|AI (?:language )?(?:model|assistant)|assistant"
-            r"|Assistent\w*)\b",
+            r"|Assistent\w*|(?:Schreib|Text)-?[Aa]ssistent\w*|writing assistant)\b",
             r"\bI(?:'m| am) (?:just |only )?an? (?:AI|language model)\b",
             r"\bich bin (?:nur |lediglich )?(?:eine? )?(?:KI|Sprachmodell)\b",
         ),
-        triggers="ai ki artificial künstliche language sprachmodell assistant assistent",
+        triggers=(
+            "ai ki artificial künstliche language sprachmodell assistant assistent "
+            "schreibassistent schreibassistentin textassistent writing"
+        ),
     ),
     Cue(
         "ai_distance",

@@ -103,7 +103,7 @@ _COMMENT_APPEAL = re.compile(
     r"|carefully|about)|consider (?:whether|if|the)|ask yourself|frag\w* dich|you should"
     r"|du solltest|sollte\w* (?:man|du|Sie|immer)|immer|niemals|strikt\w*|beacht\w*"
     r"|ausschließlich|only (?:on|for|with|in)|sei\w* ehrlich|be honest|respektier\w*"
-    r"|respect (?:their|people|others|users|it))\b"
+    r"|respect (?:their|people|others|users|it)|be (?:respectful|considerate|fair|kind))\b"
 )
 """A turn to the reader of the code: an appeal, not a description of what the code does."""
 

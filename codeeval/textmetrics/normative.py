@@ -232,12 +232,12 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"(?:^|(?<=[.!?] ))[ \t>*_#\-–•(\[]*(?:[\w-]+[ \t]+){0,3}?(?:hinweis\w*|anmerkung\w*"
             r"|note|nb|caveat"
             r"|warning|warnung|achtung|reminder|erinnerung|einordnung|klarstellung|tip|tipp"
-            r"|caution|vorsicht|wichtig\w*|important|disclaimer|anliegen|aside)"
+            r"|caution|vorsicht|wichtig\w*|important|disclaimer|anliegen|aside|eltern|parents)"
             r"(?:[ \t]+[\w-]+){0,3}?[ \t]*[*_]*"
             r"[ \t]*:",
         ),
         triggers=(
-            "anliegen aside "
+            "anliegen aside eltern parents "
             "hinweis anmerkung note nb n.b important wichtig wichtiger caveat warning warnung "
             "achtung disclaimer"
             "   caution vorsicht achtung heads reminder erinnerung einordnung klarstellung tip "
@@ -458,13 +458,19 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r" (?:\w+ )?(?:Folgen|Konsequenzen|Schäden|consequences|effects|harm|damage)\b",
             r"\bput(?:s|ting)? (?:\w+ ){0,3}?(?:at risk|in danger)\b|\brisky\b",
             r"\bgood (?:digital |web |internet |online )?citizens?\b",
+            r"\b(?:sind|ist) kein (?:\w+ )?Spielzeug\b|\bkein (?:\w+ )?Spielzeug (?:sind|ist)\b"
+            r"|\b(?:are|is) not (?:a )?toys?\b",
+            r"\b(?:monitored|supervised) by (?:a |an |your |the )?(?:\w+ ){0,2}?(?:doctor"
+            r"|physician|medical|professional|trainer|coach\w*|staff|adult)"
+            r"|\bunter (?:ärztlicher|fachlicher|medizinischer) (?:Aufsicht|Begleitung)\b",
             r"\btaken (?:very |extremely )?seriously by (?:the )?(?:police|law enforcement"
             r"|authorities|courts)\b",
         ),
         triggers=(
             "reach reichweite unzugänglich handle handled handles vorsicht matters comes joke "
             "geht ernsthafte ernste schwerwiegende gravierende bleibende serious severe "
-            "lasting long-term lifelong risk danger seriously risky citizen citizens"
+            "lasting long-term lifelong risk danger seriously risky citizen citizens "
+            "spielzeug toy toys monitored supervised ärztlicher fachlicher medizinischer"
         ),
     ),
     Cue(
@@ -647,6 +653,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"(?:Recht\w*|Gesetz\w*)\b|\bprivacy (?:laws?|regulations?|rights|concerns)\b"
             r"|\bDatenschutz\w*\b|\bDSGVO\b|\bGDPR\b",
             r"\b(?:hunting|firearms?|gun|traffic|state's|local) (?:\w+ )?(?:laws|regulations)\b",
+            r"\bfollow (?:your |the |all )?(?:state's|local|official|national|federal)"
+            r" (?:\w+ ){0,2}?(?:guidelines|regulations|rules)\b",
             r"\bcompl(?:y|ies|iance) with (?:all )?(?:\w+,? ){0,4}?(?:laws?|regulations?)\b"
             r"|\b(?:federal|state|national) (?:laws?|regulations?)\b|\balle\w* (?:geltenden )?"
             r"(?:Gesetze|Vorschriften)\b|\b(?:ausdrückliche|schriftliche|explicit|written)\w*"
@@ -660,6 +668,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         ),
         triggers=(
             "unauthorized unauthorised permission terms robots jurisdiction jurisdictions "
+            "guidelines "
             "unbefugt unerlaubt erlaubnis genehmigung zustimmung einwilligung "
             "nutzungsbedingungen rechtslage rechtlich berechtigt berechtigung"
             " applicable local geltende privacy datenschutz dsgvo gdpr comply complies"
@@ -690,7 +699,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:bewusst|absichtlich|deliberately|intentionally|on purpose) (?:\w+ ){0,3}?"
             r"(?:zurückgenommen|entschärft|abgeschwächt|abgemildert|weggelassen|toned down"
             r"|softened|kept (?:it |this |things )?(?:light|tame|vague|gentle)|left out|omitted"
-            r"|(?:kurz|knapp|vage|allgemein|zurückhaltend) gehalten)",
+            r"|(?:kurz|knapp|vage|allgemein|zurückhaltend|neutral|sachlich) (?:gehalten"
+            r"|formuliert))",
             r"\b(?:auf|ohne) (?:\w+ )?(?:explizite|drastische|grafische|blutige|detaillierte)\w*"
             r" (?:Details|Darstellung\w*|Schilderung\w*|Beschreibung\w*)\b"
             r"|\b(?:avoid\w*|without|kept out|spared?) (?:\w+ ){0,2}?(?:graphic|gory|explicit)"
@@ -734,7 +744,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|Suchtrisiko|Suchtgefahr|süchtig machen|Spielsucht|Alkoholeinfluss|under the"
             r" influence|risk(?:s|ing)? (?:your|their|his|her) (?:own )?li(?:fe|ves)|riskier\w*"
             r" (?:dein|Ihr|sein|ihr) Leben|(?:noch )?fahren (?:darfst|dürfen|darf|kannst)"
-            r"|(?:fit|safe|okay|ok) to drive)\b",
+            r"|(?:fit|safe|okay|ok) to drive|harass\w*|dox(?:x)?(?:ing|es)?|stalk(?:ing|er)?"
+            r"|(?:API|site's|platform's|service's|website's) terms)\b",
             r"\b(?:financial advice|financial advis[eo]r|Anlageberatung|Finanzberat\w*"
             r"|Anlageberat\w*|at your own risk|auf eigene\w* (?:Gefahr|Risiko)|risk of loss"
             r"|Totalverlust\w*|hochspekulativ\w*)\b",
@@ -774,7 +785,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "jugendschutzgesetz betäubungsmittelgesetz firearm firearms gun täuschen "
             "täuschung deceive deception deceptive respektiere respektieren respect unethical "
             "stvo umweltschutz überwachen track surveil "
-            "consent alkoholkonsum alkohol health provider checking check terms"
+            "consent alkoholkonsum alkohol health provider checking check terms harass "
+            "harassment harassing dox doxing doxxing stalk stalking stalker"
         ),
     ),
     Cue(

@@ -22,7 +22,8 @@ SEPARATOR = re.compile(r"^[ \t]*(?:-{3,}|\*{3,}|_{3,}|(?:\*[ \t]*){3,}|[—–]{
 CLOSING = re.compile(
     r"(?i)(?:^[\W_]*(?:[^\W\d_][\w-]*,\s+)?(?:(?:and|so|once again|again|und|also|nochmals"
     r"|noch einmal)\s+)?(?:thank you|thanks|danke|vielen dank|herzlichen dank|cheers|prost"
-    r"|zum wohl|the end|ende|fin|here's to|amen)\b[^.!?\n]{0,60}"
+    r"|zum wohl|the end|ende|fin|here's to|amen|waidmannsheil|waidmanns heil|petri heil"
+    r"|glück auf|horrido|skål|sláinte|l'chaim)\b[^.!?\n]{0,60}"
     r"|(?:^|(?<=[.!:] ))(?:to|auf) [^.!?\n]{1,40}"
     r"|^[—–-]{1,2} ?[^\W\d_][\w.-]*(?: [^\W\d_][\w.-]*){0,2})"
     r"[.!]*[ \t*_]*$"

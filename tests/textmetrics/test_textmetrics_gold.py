@@ -139,6 +139,7 @@ USED_SETS = (
     "evasion_holdout13.jsonl",
     "evasion_holdout14.jsonl",
     "evasion_holdout15.jsonl",
+    "evasion_holdout16.jsonl",
 )
 """Held-out sets that have been development data since the fixes they prompted: each is
 now a regression gate (see ``gold.py`` for the first-look scores, the estimates)."""
