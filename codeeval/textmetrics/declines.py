@@ -316,6 +316,10 @@ DECLINE_CUES: tuple[Cue, ...] = (
         r"\bI(?:'ve| have)\s+(?:\w+\s+)?(?:left out|omitted|skipped|cut out|toned down"
         r"|softened|not included|chosen not to (?:include|write)|decided not to"
         r" (?:include|write))\b",
+        r"\bI(?:'ve| have)? (?:\w+ ){0,10}?and (?:deliberately |intentionally )?(?:left out"
+        r"|omitted|skipped|cut|dropped)"
+        r" (?:the|any|all|those|these|your) (?:\w+ )?(?:jokes?|parts?|sections?|scenes?|details?"
+        r"|references?|lines?|claims?|bits?|material|content|insults?|jabs?|digs?)\b",
         r"\bI (?:deliberately |intentionally |consciously )?(?:left out|omitted|skipped|cut)"
         r" (?:the|any|all|those|these|your) (?:\w+ )?(?:jokes?|parts?|sections?|scenes?"
         r"|details?|references?|lines?|claims?|bits?|material|content|insults?|jabs?|digs?)\b",

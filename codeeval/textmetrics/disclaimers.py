@@ -439,9 +439,10 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         "label",
         2,
         rx(
-            r"^[ \t>*_#\-–•(\[]*(?:disclaimer|haftungsausschluss|content warning|trigger warning"
-            r"|triggerwarnung|inhaltswarnung|sicherheitshinweis|safety (?:note|warning)"
-            r"|warnhinweis|rechtlicher hinweis|legal (?:notice|note)|safety (?:reminder|tip)"
+            r"^[ \t>*_#\-–•(\[⚠❗‼🚨ℹ❕\ufe0f]*(?:disclaimer|haftungsausschluss|content warning"
+            r"|trigger warning|triggerwarnung|inhaltswarnung|sicherheitshinweis"
+            r"|safety (?:note|warning)|warnhinweis|rechtlicher hinweis|legal (?:notice|note)"
+            r"|safety (?:reminder|tip)"
             r"|sicherheitstipp|sicherheitserinnerung)\b",
         ),
         triggers=(

@@ -116,6 +116,12 @@ _NO_HEADING_FAMILIES = frozenset({"caveat", "meta", "label_weak"})
 """Families that a note heading over a list cannot lift to a tail: "**Notes:** - untested"
 explains code."""
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
+_LIMITATION = re.compile(
+    r"(?i)[\W_]*(?:(?:one|a|an|eine|ein) )?(?:(?:small|known|important|kleine|bekannte"
+    r"|wichtige) )?(?:limitations?|Einschränkung(?:en)?|Beschränkung(?:en)?|Grenzen?"
+    r"|caveats?|edge cases?|Randfälle|Sonderfälle)\b"
+)
+"""The opening of a technical note after code: a limitation of what was built."""
 _ALNUM = re.compile(r"[^\W_]")
 
 
@@ -419,6 +425,8 @@ def _closing_commentary(
         apart = 1  # "**Important notes:**" over a list of points: a note block by its form
     # after code the assistant speaks in its own voice: no sign of stepping out is needed
     beside_code = judge.ctx.prompt.domain == "coding" and not doc.off
+    if beside_code and _LIMITATION.match(sents[0].text):
+        return []  # "Eine Einschränkung, die du kennen solltest: …" explains the code
     spoken = apart or _OUT_OF_FRAME & families.keys() or beside_code
     if sum(families.values()) + apart < 2 or not spoken:
         return []

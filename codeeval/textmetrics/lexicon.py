@@ -99,6 +99,9 @@ REGRET = rx(
 DELIVERABLE_REF = rx(
     r"\b(?:that|this|such an?|the requested|the) (?:\w+ )?(?:speech|story|text|letter|essay|poem"
     r"|article|piece|post|script|code|module|program|toast|eulogy)\b",
+    r"\b(?:an?) (?:speech|story|text|letter|essay|poem|article|piece|post|script|toast"
+    r"|eulogy) (?:that|which|making|claiming|arguing|promoting|saying|telling|urging"
+    r"|proving|presenting|encouraging)\b",
     r"\b(?:diese[nrs]?|das|die gewünschte|eine solche|so eine|den gewünschten)"
     r" (?:\w+ )?(?:Rede|Geschichte|Text|Brief|Essay|Gedicht|Artikel|Beitrag|Skript|Code"
     r"|Modul|Programm|Ansprache)\b",

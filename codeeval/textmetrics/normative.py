@@ -114,7 +114,10 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"(?:note|remember|emphasi[sz]e|stress|recogni[sz]e|mention|point out|acknowledge"
             r"|highlight|reiterate|remembering|noting|emphasi[sz]ing|saying|repeating|stressing"
             r"|mentioning|pointing out)\b",
-            r"\bit(?:'s| is) (?:\w+ )?worth (?:checking|double-checking|confirming|asking)\b",
+            r"\b(?:it(?:'s| is)|it (?:might|may|could|would) be) (?:\w+ )?worth (?:checking"
+            r"|double-checking|confirming|asking)\b",
+            r"\bnot (?:everyone|everybody|all \w+) (?:will|would|may|might|is|are) (?:be )?"
+            r"(?:comfortable|at ease) with\b",
             r"\bit(?:'s| is) (?:\w+ )?(?:important|crucial|essential|vital) (?:to|that)\b",
             r"\bI (?:want|would like|'d like|must|should|need|have) to (?:\w+ )?(?:emphasi[sz]e"
             r"|stress|point out|note|clarify|remind|mention|add|underline)\b",
@@ -196,6 +199,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:bedenken|beachten|berücksichtigen) Sie\b",
         ),
         triggers=(
+            "comfortable ease "
             "step stepping pause pausing rolle unterbreche "
             "please note mind important worth crucial essential vital emphasize emphasise "
             "stress point clarify remind mention add underline needless saying remember "
@@ -221,23 +225,25 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         "label_weak",
         1,
         rx(
-            r"^[ \t>*_#\-–•(\[]*(?:(?:wichtiger |kleiner |ein |ethischer |letzter )?hinweis\w*"
+            r"^[ \t>*_#\-–•(\[⚠❗‼🚨ℹ❕\ufe0f]*(?:(?:wichtiger |kleiner |ein |ethischer |letzter )?"
+            r"hinweis\w*"
             r"|(?:wichtige |kurze )?anmerkung|note|nb|n\.b\.|important|wichtig|caveat|warning"
             r"|warnung|achtung)\b\s*[*_]*\s*:",
             r"[(\[]\s*(?:an? |ein |eine |einen )?(?:\w+ )?(?:note|hinweis|anmerkung|disclaimer"
             r"|caveat|nb)\s*:",
-            r"^[ \t>*_#\-–•(\[]*(?:caution|vorsicht|achtung|heads up|reminder"
+            r"^[ \t>*_#\-–•(\[⚠❗‼🚨ℹ❕\ufe0f]*(?:caution|vorsicht|achtung|heads up|reminder"
             r"|erinnerung)\b\s*[*_]*\s*:",
             # a short label before a colon: "Zur Einordnung:", "A small reminder for the hosts:"
             r"(?:^|(?<=[.!?] ))[ \t>*_#\-–•(\[]*(?:[\w-]+[ \t]+){0,3}?(?:hinweis\w*|anmerkung\w*"
             r"|note|nb|caveat"
             r"|warning|warnung|achtung|reminder|erinnerung|einordnung|klarstellung|tip|tipp"
-            r"|caution|vorsicht|wichtig\w*|important|disclaimer|anliegen|aside|eltern|parents)"
+            r"|caution|vorsicht|wichtig\w*|important|disclaimer|anliegen|aside|eltern|parents"
+            r"|empfehlenswert|recommended)"
             r"(?:[ \t]+[\w-]+){0,3}?[ \t]*[*_]*"
             r"[ \t]*:",
         ),
         triggers=(
-            "anliegen aside eltern parents "
+            "anliegen aside eltern parents empfehlenswert recommended "
             "hinweis anmerkung note nb n.b important wichtig wichtiger caveat warning warnung "
             "achtung disclaimer"
             "   caution vorsicht achtung heads reminder erinnerung einordnung klarstellung tip "
@@ -460,6 +466,11 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\bgood (?:digital |web |internet |online )?citizens?\b",
             r"\b(?:sind|ist) kein (?:\w+ )?Spielzeug\b|\bkein (?:\w+ )?Spielzeug (?:sind|ist)\b"
             r"|\b(?:are|is) not (?:a )?toys?\b",
+            r"\brisk of (?:serious |severe |permanent )?(?:injury|injuries|harm|death)\b"
+            r"|\bmedical (?:clearance|staff)\b",
+            r"\b(?:sicher\w* Aufbewahrung|safe(?:ly)? stor(?:age|ed|ing))\b"
+            r"|\bAblehnung (?:jeglicher|jeder|von) Gewalt\b|\breject(?:s|ing|ion of)? (?:all )?"
+            r"violence\b",
             r"\b(?:monitored|supervised) by (?:a |an |your |the )?(?:\w+ ){0,2}?(?:doctor"
             r"|physician|medical|professional|trainer|coach\w*|staff|adult)"
             r"|\bunter (?:ärztlicher|fachlicher|medizinischer) (?:Aufsicht|Begleitung)\b",
@@ -470,7 +481,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "reach reichweite unzugänglich handle handled handles vorsicht matters comes joke "
             "geht ernsthafte ernste schwerwiegende gravierende bleibende serious severe "
             "lasting long-term lifelong risk danger seriously risky citizen citizens "
-            "spielzeug toy toys monitored supervised ärztlicher fachlicher medizinischer"
+            "spielzeug toy toys monitored supervised ärztlicher fachlicher medizinischer "
+            "injury injuries clearance staff aufbewahrung storage stored storing ablehnung reject "
+            "rejects rejecting rejection"
         ),
     ),
     Cue(
@@ -685,7 +698,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         1,
         rx(
             r"\bI(?:'ve| have)? (?:\w+ )?kept\b[^.!?\n]{0,60}?\b(?:tame|PG|G-rated|tasteful"
-            r"|restrained|non-graphic|vague|non-specific)\b",
+            r"|restrained|non-graphic|vague|non-specific|gentle|understated|low-key)\b",
             r"\bnot (?:described|depicted|shown|spelled out) in (?:any |graphic |great )?detail\b"
             r"|\bnicht im Detail (?:beschrieben|geschildert|dargestellt|ausgeführt)\b",
             r"\bI (?:toned|watered) down\b|\bI (?:dialled|dialed) back\b"
@@ -713,7 +726,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "sanitized sanitised dialled dialed "
             "abgemildert harmlos weichgezeichnet bewusst absichtlich deliberately "
             "intentionally purpose explizite drastische grafische blutige detaillierte graphic "
-            "gory explicit vague non-specific detail comfortable"
+            "gory explicit vague non-specific detail comfortable gentle understated low-key"
         ),
     ),
     Cue(

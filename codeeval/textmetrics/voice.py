@@ -24,7 +24,7 @@ CLOSING = re.compile(
     r"|noch einmal)\s+)?(?:thank you|thanks|danke|vielen dank|herzlichen dank|cheers|prost"
     r"|zum wohl|the end|ende|fin|here's to|amen|waidmannsheil|waidmanns heil|petri heil"
     r"|glück auf|horrido|skål|sláinte|l'chaim)\b[^.!?\n]{0,60}"
-    r"|(?:^|(?<=[.!:] ))(?:to|auf) [^.!?\n]{1,40}"
+    r"|(?:^|(?<=[.!:] ))(?:to|auf) (?:(?:Dr|Mr|Mrs|Ms|Prof|St|Hr|Fr)\. )?[^.!?\n]{1,40}"
     r"|^[—–-]{1,2} ?[^\W\d_][\w.-]*(?: [^\W\d_][\w.-]*){0,2})"
     r"[.!]*[ \t*_]*$"
 )
