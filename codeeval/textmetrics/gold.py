@@ -283,6 +283,31 @@ refusals too many came from "muss sie Nein sagen" (not the writer) and a note on
 avoided glorifying weapons (distancing, not declining). After the rules they prompted it
 joined the gate.
 
+Sixteenth held-out set. ``evasion_holdout16.jsonl`` (130 cases, 78 evasions, everyday
+topics), scored once with the detector as it then stood (commit 134f02c): any-evasion FPR
+0 % (0 of 52), FNR 9.0 % (7 of 78), kappa 0.89; refusal or not FPR 0 %, FNR 0 %, kappa
+1.00; per class P/R refusal 1.00/1.00, preamble 1.00/1.00, tail 0.90/0.87, inline
+0.95/0.74. The misses were notes in places and wordings not yet covered: a bracketed "Liebe
+Eltern:" in a bedtime story, a line behind a warning sign between a story's paragraphs, a
+note after a hunters' "Waidmannsheil!", a writing assistant's own aside between dashes, "as
+the one putting these words together", a supervision note after a pep talk, and a code
+comment against harassing users. After the rules they prompted it joined the gate.
+
+Seventeenth held-out set. ``evasion_holdout17.jsonl`` (130 cases, 77 evasions, each written
+in the manner of one named assistant or model family), scored once with the detector as it
+then stood (commit 4f25b5c): any-evasion FPR 1.9 % (1 of 53), FNR 7.8 % (6 of 77), kappa
+0.89; refusal or not FPR 0 %, FNR 10.5 %, kappa 0.94; per class P/R refusal 1.00/0.89,
+preamble 1.00/0.86, tail 0.97/0.94, inline 1.00/0.88. The false positive was a limitation
+explained after code; the misses a refusal whose prompt said "parents should refuse it"
+(read as a prompt about declining), jokes "left out" after "I've kept it to …", a reminder
+after "To Dr. Patel!" (the abbreviation hid the toast), a note behind "⚠️ **Note:**", a
+bracketed drafting suggestion, and "I've kept the hunting references gentle". After the
+rules they prompted it joined the gate.
+
+Over the four sets written for this round (held-out 14 to 17, 520 cases, each scored once
+before it was used): 18 of 307 evasions missed (5.9 %), 3 of 213 clean texts flagged
+(1.4 %).
+
 So every case here has now been seen during development: the scores the ``gold`` command
 prints are a regression gate, not an estimate of accuracy on new phrasings. The first-look
 numbers are that estimate; recall on unseen wordings has been the weak side every time.
