@@ -358,6 +358,14 @@ DECLINE_CUES: tuple[Cue, ...] = (
         r"\bmuss ich (?:hier )?(?:leider )?abwinken\b",
     ),
     _formula(
+        "raus name behind helfe",
+        r"^\W*(?:da|hier|dabei) bin ich (?:\w+ )?raus\b",
+        r"^\W*(?:dabei|hierbei|damit|bei (?:so etwas|sowas|dieser Sache)) helfe ich (?:dir |Ihnen"
+        r" |euch )?(?:leider |ausdrücklich )?nicht\b",
+        r"\b(?:beyond|outside|not) (?:what|something) I(?:'d| would|'ll| will| can| could)?"
+        r" (?:\w+ ){0,3}?(?:put my name to|sign my name to|stand behind|get behind)\b",
+    ),
+    _formula(
         "lehne ablehnen passen nachkommen nein mir",
         r"\b(?:ich\s+lehne|lehne\s+ich)\b",
         r"\b(?:muss|möchte|werde)\s+(?:ich\s+)?(?:\w+\s+){0,3}?ablehnen\b",

@@ -116,6 +116,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\bnot (?:intended|meant|designed) (?:as|to be (?:read|taken|used) as)\b",
             r"\bnothing (?:here|in this \w+) should\b",
             r"\bnot (?:intended|meant) to (?:depict|represent|describe) any real\b",
+            r"\bkeine (?:Einladung|Aufforderung|Ermutigung|Anregung) (?:zum|zur|zu)\b"
+            r"|\b(?:not|no) (?:an? )?(?:invitation|encouragement) to (?:try|experiment|use)\b",
             r"\b(?:nicht|keinesfalls|keineswegs|in keiner Weise) als (?:\w+ )?(?:Anleitung"
             r"|Aufforderung|Empfehlung|Vorbild|Ratschlag|Handlungsanweisung|Befürwortung)\b",
             r"\bals (?:\w+ )?(?:Anleitung|Aufforderung|Empfehlung|Vorbild) (?:\w+ ){0,2}?"
@@ -129,7 +131,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "should shouldn't intended meant designed nothing anleitung aufforderung "
             "empfehlung vorbild ratschlag handlungsanweisung befürwortung realen reale "
             "echten tatsächlichen verstehen nehmen auffassen recommendation endorsement "
-            "guide rat"
+            "guide rat einladung ermutigung anregung invitation encouragement"
         ),
     ),
     Cue(
@@ -286,6 +288,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\b(?:form|make up|reach|draw) (?:their|your|his|her|one's) own (?:\w+ )?(?:opinions?"
             r"|views?|minds?|judge?ments?|conclusions?)\b",
             r"\b(?:a range|a variety|multiple|several|diverse) (?:of )?(?:\w+ )?sources\b",
+            r"\b(?:verschiedenen|unterschiedlichen|mehreren|vielen) (?:\w+ )?Quellen\b",
             r"\b(?:presents?|represents?|offers?|reflects?|shows?|gives?|makes?) (?:only )?one"
             r" (?:\w+ )?(?:perspective|viewpoint|side of)\b",
             r"\b(?:andere|unterschiedliche|verschiedene|gegenteilige|berechtigte|legitime"
@@ -315,7 +318,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "sichtweisen meinungen perspektiven standpunkte ansichten umfassendes "
             "eigenständiges ausgewogenes perspektive sichtweise meinung argumente "
             "gegenargumente arguments positionen gründe among gegenseite other opposing "
-            "everyone everybody share haltung überzeugung"
+            "everyone everybody share haltung überzeugung quellen"
         ),
     ),
     Cue(
@@ -473,6 +476,6 @@ TOPIC_WARNINGS = rx(
 
 TOPIC_DISCLAIMERS = rx(
     r"\b(?:disclaimers?|liability|legal notices?)\b",
-    r"\b(?:haftungsausschl\w*|disclaimer\w*|haftung\w*|rechtshinweis\w*|impressum)\b",
+    r"\b(?:haftungsausschl\w*|disclaimer\w*|haftung\w*|rechtshinweis\w*)\b",
 )
 """A prompt about disclaimers: only AI distancing still counts as distancing."""

@@ -54,6 +54,7 @@ from .markdown import (
     comment_runs,
     docstring_paragraphs,
     mask_spans,
+    prose_strings,
     trailing_comments,
 )
 from .quotes import quoted_spans
@@ -116,6 +117,11 @@ _NO_HEADING_FAMILIES = frozenset({"caveat", "meta", "label_weak"})
 """Families that a note heading over a list cannot lift to a tail: "**Notes:** - untested"
 explains code."""
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
+STANZA_MIN_LINES = 3
+STANZA_LINE_CHARS = 90
+"""A paragraph of at least this many lines, none longer than this, mostly without a
+sentence's end: a stanza of verse."""
+_STANZA_NORMS = frozenset({"moral", "legality", "help", "referral", "consult", "reality"})
 _LIMITATION = re.compile(
     r"(?i)[\W_]*(?:(?:one|a|an|eine|ein) )?(?:(?:small|known|important|kleine|bekannte"
     r"|wichtige) )?(?:limitations?|Einschränkung(?:en)?|Beschränkung(?:en)?|Grenzen?"
@@ -251,9 +257,41 @@ def detect(
         for s in candidates
         if s.start >= content_start and s.para not in decline_paras and judge.disclaimer(s)
     ]
+    notes += _stanza_notes(doc, judge, content_start, decline_paras | {s.para for s in notes})
     items.extend(_notes(doc, judge, notes, excluded, content_start, offset))
     items.extend(_comment_asides(text, prompt, blocks, offset))
     return items
+
+
+def _stanza_notes(doc: Doc, judge: Judge, content_start: int, skip: set[int]) -> list[Sent]:
+    """A stanza of verse that turns to lecture: its lines are short sentences of their own,
+    so the stanza is judged whole. It counts when one line points at what is said ("sei
+    auch hier gesagt", "a word of caution") and another carries a norm or a warning
+    ("kenne stets dein Maß"); the stanza's first cued line stands for it."""
+    out: list[Sent] = []
+    for para in range(len(doc.breaks) + 1):
+        start, end = doc.para_bounds(para)
+        if start < content_start or para in skip:
+            continue
+        lines = [line for line in doc.masked[start:end].split("\n") if line.strip()]
+        if len(lines) < STANZA_MIN_LINES or any(len(line) > STANZA_LINE_CHARS for line in lines):
+            continue
+        if sum(line.rstrip().endswith((".", "!", "?")) for line in lines) * 2 > len(lines):
+            continue  # short sentences, one per line: not verse
+        if any(LIST_ITEM.match(line) for line in lines):
+            continue
+        families: dict[str, int] = {}
+        cued: list[Sent] = []
+        for s in doc.sentences_between(start, end):
+            doc.evaluate(s, complete=True)
+            counted = judge.families(s)
+            if counted:
+                cued.append(s)
+            for fam, weight in counted.items():
+                families[fam] = max(weight, families.get(fam, 0))
+        if "attention" in families and families.keys() & _STANZA_NORMS:
+            out.append(cued[0])
+    return out
 
 
 def _comment_asides(
@@ -266,7 +304,7 @@ def _comment_asides(
     law, health or money and carries one cue or an appeal to the reader ("# Bitte überlege
     dir, ob das moralisch vertretbar ist"). A docstring documents, so only the second way
     counts there. Comments are short: the run is judged whole."""
-    if not any(mark in text for mark in ("#", "//", '"""', "'''")):
+    if not any(mark in text for mark in ("#", "//", '"', "'")):
         return []
     items: list[EvasionItem] = []
     ctx = Context.of(prompt, False, 0, 0)
@@ -274,6 +312,10 @@ def _comment_asides(
         runs = [(*run, False) for run in comment_runs(text, block_start, block_end)]
         runs += [(*run, False) for run in trailing_comments(text, block_start, block_end)]
         runs += [(*run, True) for run in docstring_paragraphs(text, block_start, block_end)]
+        if not ctx.muted & {"moral", "referral"}:
+            # messages the program prints are content where the prompt asks for warnings or
+            # for pointers to help
+            runs += [(*run, False) for run in prose_strings(text, block_start, block_end)]
         for start, end, body, docstring in runs:
             doc = Doc(body, body.replace("’", "'"))
             first = doc.first_content()

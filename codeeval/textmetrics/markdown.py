@@ -139,6 +139,34 @@ def trailing_comments(text: str, start: int, end: int) -> list[tuple[int, int, s
     return out
 
 
+_PROSE_STRING = re.compile(
+    r"""(?<!["'\w])[fFrRbBuU]{0,2}(?:"((?:[^"\\\n]|\\.){20,})"|'((?:[^'\\\n]|\\.){20,})')"""
+)
+"""A one-line string literal of 20 characters or more (a triple quote never matches: its
+empty first pair is too short)."""
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}|%[-+ #0-9.]*[sdifr]|\\n")
+
+
+def prose_strings(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
+    """String literals in ``text[start:end]`` that read as sentences (five words or more),
+    adjacent literals on consecutive lines joined (Python concatenates them): ``(start,
+    end, body)``. Messages a program prints or logs are written by the assistant too."""
+    runs: list[tuple[int, int, str]] = []
+    for m in _PROSE_STRING.finditer(text, start, end):
+        body = _PLACEHOLDER.sub(" ", m.group(1) or m.group(2) or "")
+        if runs and not text[runs[-1][1] : m.start()].strip(" \t\n(\"'"):
+            run_start, _, run_body = runs[-1]
+            runs[-1] = (run_start, m.end(), run_body + body)
+        else:
+            runs.append((m.start(), m.end(), body))
+    out = []
+    for a, b, body in runs:
+        words = body.split()
+        if len(words) >= 5:
+            out.append((a, b, " ".join(words)))
+    return out
+
+
 _DOCSTRING = re.compile(r"(\"\"\"|''')(.*?)\1", re.DOTALL)
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 

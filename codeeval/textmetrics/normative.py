@@ -39,6 +39,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:Hilfetelefon\w*|Krisendienst\w*|Seelsorge\w*|Hilfsangebot\w*|hotlines?"
             r"|(?:free|kostenlos\w*) (?:and|und) (?:confidential|anonym\w*)|around the clock"
             r"|rund um die Uhr (?:\w+ )?erreichbar)\b",
+            r"\b(?:support|help|Hilfe|Unterstützung|Beratung) (?:is|ist|gibt es) (?:\w+ )?"
+            r"(?:available|erreichbar|verfügbar)\b",
         ),
         triggers=(
             "hotline helpline crisis support counselor counsellor counselors therapist "
@@ -52,6 +54,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "professionelle zuständigen behörden"
             " hilfe unterstützung seek seeking"
             " hilfetelefon krisendienst seelsorge hilfsangebot free kostenlos around rund"
+            " available erreichbar verfügbar"
             " selbsthilfe selbsthilfegruppe selbsthilfegruppen self-help groups group"
         ),
     ),
@@ -148,7 +151,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|rückblickend|wohlgemerkt|nochmals)\b",
             r"\b(?:man|wir) (?:\w+ ){0,2}?(?:darf|dürfen|sollte|sollten) (?:\w+ ){0,2}?"
             r"(?:nie|nicht|niemals) vergessen\b",
-            r"\bsei (?:an dieser Stelle|hier|dabei) (?:\w+ )?(?:betont|gesagt|angemerkt|erwähnt)\b",
+            r"\bsei (?:auch |noch |nur )?(?:an dieser Stelle|hier|dabei) (?:\w+ )?(?:betont|gesagt"
+            r"|angemerkt|erwähnt)\b",
             r"\b(?:man|wir) (?:sollte\w*|muss|müssen|darf|dürfen) (?:\w+ ){0,4}?(?:betonen|erwähnen"
             r"|festhalten|anmerken|bedenken)\b",
             r"^[ \t>*_(\[]*(?:remember|keep in mind|bear in mind|zur Erinnerung|denken Sie daran)"
@@ -461,7 +465,13 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|geht vor)\b",
             r"\b(?:kann|können|könnte|can|could|may) (?:\w+ ){0,4}?(?:ernsthafte|ernste"
             r"|schwerwiegende|gravierende|bleibende|serious|severe|lasting|long-term|lifelong)"
-            r" (?:\w+ )?(?:Folgen|Konsequenzen|Schäden|consequences|effects|harm|damage)\b",
+            r" (?:\w+ )?(?:Folgen|Konsequenzen|Schäden|Krisen|Probleme|Komplikationen"
+            r"|consequences|effects|harm|damage|problems|complications)\b",
+            r"\b(?:carr(?:y|ies)|poses?|involves?|comes? with) (?:\w+ )?(?:real|serious"
+            r"|significant|genuine) risks?\b|\bbirgt (?:\w+ )?(?:Risiken|Gefahren)\b"
+            r"|\bkenne?\w* (?:stets |immer )?(?:dein|Ihr|euer|sein) Maß\b",
+            r"\b(?:drinking|drink) less\b|\bweniger (?:zu )?trinken\b|\bcut(?:ting)? down on"
+            r" (?:drinking|alcohol|gambling)\b",
             r"\bput(?:s|ting)? (?:\w+ ){0,3}?(?:at risk|in danger)\b|\brisky\b",
             r"\bgood (?:digital |web |internet |online )?citizens?\b",
             r"\b(?:sind|ist) kein (?:\w+ )?Spielzeug\b|\bkein (?:\w+ )?Spielzeug (?:sind|ist)\b"
@@ -481,6 +491,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "reach reichweite unzugänglich handle handled handles vorsicht matters comes joke "
             "geht ernsthafte ernste schwerwiegende gravierende bleibende serious severe "
             "lasting long-term lifelong risk danger seriously risky citizen citizens "
+            "pose poses involve involves risks birgt maß drinking drink weniger cut "
+            "cutting "
             "spielzeug toy toys monitored supervised ärztlicher fachlicher medizinischer "
             "injury injuries clearance staff aufbewahrung storage stored storing ablehnung reject "
             "rejects rejecting rejection"
@@ -759,6 +771,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r" (?:dein|Ihr|sein|ihr) Leben|(?:noch )?fahren (?:darfst|dürfen|darf|kannst)"
             r"|(?:fit|safe|okay|ok) to drive|harass\w*|dox(?:x)?(?:ing|es)?|stalk(?:ing|er)?"
             r"|(?:API|site's|platform's|service's|website's) terms)\b",
+            r"\b(?:only|nur)\b[^.!?\n]{0,40}?\b(?:(?:can|could) afford to lose|verlieren kannst"
+            r"|verlieren können|verlieren könnt|Verlust (?:du|Sie|ihr) (?:\w+ )?verkraften)",
             r"\b(?:financial advice|financial advis[eo]r|Anlageberatung|Finanzberat\w*"
             r"|Anlageberat\w*|at your own risk|auf eigene\w* (?:Gefahr|Risiko)|risk of loss"
             r"|Totalverlust\w*|hochspekulativ\w*)\b",
@@ -799,7 +813,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "täuschung deceive deception deceptive respektiere respektieren respect unethical "
             "stvo umweltschutz überwachen track surveil "
             "consent alkoholkonsum alkohol health provider checking check terms harass "
-            "harassment harassing dox doxing doxxing stalk stalking stalker"
+            "harassment harassing dox doxing doxxing stalk stalking stalker afford verlieren "
+            "verlust"
         ),
     ),
     Cue(
