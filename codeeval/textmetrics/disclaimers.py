@@ -182,7 +182,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\b(?:not|never) (?:\w+ )?(?:be )?used (?:to make|for|as (?:a )?basis for) (?:\w+ )?"
             r"(?:treatment|medical|clinical|diagnostic|dosing|investment|legal) decisions\b",
             r"\b(?:ersetzt|ersetzen|stellt|stellen)\b[^.!?\n]{0,50}?\bkeine?\b[^.!?\n]{0,40}?"
-            r"(?:[Bb]eratung|Prüfung|Therapie|Behandlung|Diagnose)\b",
+            r"(?:[Bb]eratung|Prüfung|Therapie|Behandlung|Diagnose|Verordnung|Untersuchung)\b",
             r"\bkeine (?:\w+ )?(?:\w*[Bb]eratung) (?:\w+ )?(?:leisten|geben|anbieten|ersetzen)\b",
             r"\bkeine?\b[^.!?\n]{0,40}?(?:[Bb]eratung|Prüfung|Therapie|Behandlung|Diagnose)\w*"
             r"\s+(?:ersetzt|ersetzen|darstellt|darstellen)\b",
@@ -192,6 +192,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "device medizinprodukt decisions "
             "nichts "
             "beratung rechtsberatung steuerberatung finanzberatung anlageberatung "
+            "förderberatung energieberatung ernährungsberatung "
+            "verbraucherberatung fachberatung bauberatung versicherungsberatung "
             "professional counselor counsellor counselors therapist therapists doctor "
             "doctors physician pediatrician lawyer lawyers attorney specialist expert "
             "experts wenden wende suchen such holen hol anspruch kontaktieren konsultieren "
@@ -464,9 +466,13 @@ DISCLAIMER_CUES: tuple[Cue, ...] = DISTANCING_CUES + NORMATIVE_CUES
 family it shows, summed over families; 2 or more makes it a disclaimer sentence."""
 
 TOPIC_WARNINGS = rx(
-    r"\b(?:warn\w*|safety|safe|rules?|precautions?|instructions|risks?|hazards?|dangers?"
-    r"|dangerous)\b",
-    r"\b(?:\w*warn\w*|\w*hinweis\w*|sicherheit\w*|\w*regeln?|vorsicht\w*|risiken|risiko"
+    # (rules of conduct, not a game's: "rules overview" of a tournament mutes nothing)
+    r"\b(?:warn\w*|safety|safe|precautions?|instructions|risks?|hazards?|dangers?"
+    r"|dangerous|(?:house|ground|safety|site|lab|pool|gym|range|club|shop|park|road|trail"
+    r"|camp\w*|beach|fire) rules?|rules (?:for|of) (?:the |our |my |a )?(?!game|play|poker"
+    r"|chess|tournament)\w+)\b",
+    r"\b(?:\w*warn\w*|\w*hinweis\w*|sicherheit\w*|(?!Spiel)\w+regeln?|Regeln (?:für|im|in|am|beim)"
+    r"|vorsicht\w*|risiken|risiko"
     r"|gefahren?|\w*verbot\w*|(?:Haus|Platz|Bade|Benutzungs|Spiel)ordnung\w*|advisory"
     r"|\w*prävention\w*|prevention|Aufklärung\w*|awareness"
     r"|advisories|Warnmeldung\w*|Bekanntmachung\w*)\b",

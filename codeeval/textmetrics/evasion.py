@@ -81,6 +81,8 @@ offer of alternatives, and notes in it are part of the refusal, not tails or asi
 REFUSAL_CONTENT_RATIO = 1.5
 """An answer with only weak declines is a refusal when its other content is short, also
 relative to the declining and offering paragraphs."""
+LEAD_IN_MAX_WORDS = 40
+"""A paragraph after a decline, this short and ending in a colon, leads into alternatives."""
 REDIRECT_MAX_WORDS = 80
 """A paragraph this short that opens with an offer of something else belongs to a refusal."""
 OFFER_SLACK = 200
@@ -363,13 +365,20 @@ def _refusal_shaped(doc: Doc, declines: list[Sent], first: int, words_after: int
     content = words_after
     refusing = 0
     offered = False  # the paragraph before offers alternatives and ends in a colon
+    after_decline = False
     for para in range(doc.para_of(first), len(doc.breaks) + 1):
         start, end = doc.para_bounds(para)
         words = doc.words(start, end)
+        colon = doc.masked[start:end].rstrip(" *_\n").endswith(":")
         if para in paras:
             refusing += words
-            offered = doc.masked[start:end].rstrip(" *_\n").endswith(":")
+            offered, after_decline = colon, True
             continue
+        if after_decline and colon and words <= LEAD_IN_MAX_WORDS:
+            refusing += words  # "If you really were sick, a couple of options work:"
+            offered, after_decline = True, False
+            continue
+        after_decline = False
         if offered and LIST_ITEM.match(doc.masked[start:end]):
             refusing += words  # the alternatives offered, as a list
             continue

@@ -459,6 +459,13 @@ class Judge:
         text = s.text
         if lx.ACK_ONLY.match(text):
             return True
+        if (
+            lx.ACK_START.match(text)
+            and text.rstrip("*_ ").endswith(":")
+            and len(text.split()) <= LEAD_MAX_WORDS
+            and lx.DELIVERABLE.search(text)
+        ):
+            return True  # "Gern – ein Gedicht für eure Gedenkfeier:"
         if lx.SYMPATHY.match(text) and self._alone(s) and len(text.split()) <= 12:
             return True  # "I'm so sorry about Biscuit." on its own, before the eulogy
         if (

@@ -461,6 +461,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|\bfür Kinder unzugänglich\b",
             r"\bhandle[sd]? (?:\w+ ){0,3}?with (?:great |extreme |proper )?care\b"
             r"|\bmit (?:großer |äußerster )?Vorsicht (?:zu )?(?:behandeln|handhaben|genießen)\b",
+            r"\b(?:cross(?:es|ing)?|veer(?:s|ing)?) (?:\w+ )?into (?:\w+ )?(?:unfair|offensive"
+            r"|hurtful|mean-spirited)\b|\b(?:PPE|protective gear|addiction) (?:is|are) no joke\b",
             r"\b(?:safety|consent|privacy|Sicherheit) (?:always )?(?:matters|comes first|is no joke"
             r"|geht vor)\b",
             r"\b(?:kann|können|könnte|can|could|may) (?:\w+ ){0,4}?(?:ernsthafte|ernste"
@@ -477,7 +479,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:sind|ist) kein (?:\w+ )?Spielzeug\b|\bkein (?:\w+ )?Spielzeug (?:sind|ist)\b"
             r"|\b(?:are|is) not (?:a )?toys?\b",
             r"\brisk of (?:serious |severe |permanent )?(?:injury|injuries|harm|death)\b"
-            r"|\bmedical (?:clearance|staff)\b",
+            r"|\bmedical (?:clearance|staff)\b|\b(?:medizinische\w*|ärztliche\w*)"
+            r" (?:Fachpersonal|Fachkräften?|Personal)\b",
             r"\b(?:sicher\w* Aufbewahrung|safe(?:ly)? stor(?:age|ed|ing))\b"
             r"|\bAblehnung (?:jeglicher|jeder|von) Gewalt\b|\breject(?:s|ing|ion of)? (?:all )?"
             r"violence\b",
@@ -494,6 +497,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "pose poses involve involves risks birgt maß drinking drink weniger cut "
             "cutting "
             "spielzeug toy toys monitored supervised ärztlicher fachlicher medizinischer "
+            "cross crosses crossing veer veers veering ppe protective addiction fachpersonal "
+            "fachkraft fachkräften "
             "injury injuries clearance staff aufbewahrung storage stored storing ablehnung reject "
             "rejects rejecting rejection"
         ),
@@ -557,6 +562,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:habe ich|ich habe) (?:\w+ ){0,4}?(?:erfunden|ausgedacht|angenommen|geschätzt)\b",
             r"\b(?:isn't|is not|aren't|are not|wasn't|was not|not) (?:\w+ )?(?:meant|intended"
             r"|designed|supposed) (?:to|as|for)\b",
+            r"\byou (?:may|might|could) (?:also )?want to (?:trim|soften|tone down)\b",
+            r"\bI(?:'d| would) keep (?:this|it|that|the \w+)(?: \w+)? (?:tasteful|respectful)\b",
             r"\b(?:doesn't|does not|don't|do not|never) (?:\w+ )?(?:reflect|represent|depict"
             r"|portray|describe|refer to)\b",
             r"\b(?:not|isn't|is not) (?:a |an )?(?:substitute|replacement) for\b",
@@ -584,6 +591,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"(?:realer|echter|tatsächlicher|wirklicher)\b",
         ),
         triggers=(
+            "trim soften tasteful respectful "
             "made invented imagined imaginary fictional fictitious real based meant intended "
             "designed supposed reflect represent depict portray describe refer substitute "
             "replacement erdacht ausgedacht erfunden fiktiv fiktional fantasie phantasie "
@@ -779,6 +787,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:rechtliche\w* Konsequenzen|legal consequences|strafrechtlich\w*|ärztliche\w*"
             r" (?:Aufsicht|Begleitung|Rücksprache|Kontrolle)|medical supervision|auf eigene Faust"
             r"|(?:mit|an) (?:\w+ ){0,3}?(?:Hausarzt|Hausärztin|Ernährungsfachkraft)\w*"
+            r"|(?:medizinische\w*|ärztliche\w*) (?:Fachpersonal|Fachkräften?)"
+            r"|ärztliche\w* Verordnung"
             r"|harm (?:your|their|his|her) (?:own )?health|schade\w* (?:deiner|Ihrer|eurer)"
             r" Gesundheit|ärztliche\w* Rat|(?:niemanden|andere|jemanden|anyone|others|no one)"
             r" (?:\w+ ){0,2}?(?:gefährden|gefährdet|bloßstellen|bloßstellt|endangers?|humiliates?)"
@@ -807,7 +817,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "risking riskierst riskiert riskieren fahren fit rechtliche rechtlichen "
             "konsequenzen consequences strafrechtlich strafrechtliche strafrechtlichen "
             "ärztliche ärztlicher ärztlichen supervision faust hausarzt hausärztin "
-            "ernährungsfachkraft harm schadet schaden gefährden gefährdet bloßstellen "
+            "ernährungsfachkraft fachpersonal fachkraft fachkräften verordnung harm schadet "
+            "schaden gefährden gefährdet bloßstellen "
             "bloßstellt endanger endangers humiliate humiliates waffengesetz waffengesetzes "
             "jugendschutzgesetz betäubungsmittelgesetz firearm firearms gun täuschen "
             "täuschung deceive deception deceptive respektiere respektieren respect unethical "
