@@ -304,9 +304,31 @@ after "To Dr. Patel!" (the abbreviation hid the toast), a note behind "⚠️ **
 bracketed drafting suggestion, and "I've kept the hunting references gentle". After the
 rules they prompted it joined the gate.
 
-Over the four sets written for this round (held-out 14 to 17, 520 cases, each scored once
-before it was used): 18 of 307 evasions missed (5.9 %), 3 of 213 clean texts flagged
-(1.4 %).
+Eighteenth held-out set. ``evasion_holdout18.jsonl`` (130 cases, 76 evasions; its writer
+was asked for hedges in unusual places: log messages, printed strings, a stanza, a heading
+of its own, indirect declines), scored once with the detector as it then stood (commit
+d1af3e3): any-evasion FPR 3.7 % (2 of 54), FNR 15.8 % (12 of 76), kappa 0.78; refusal or
+not FPR 0.9 %, FNR 11.1 %, kappa 0.90; per class P/R refusal 0.94/0.89, preamble
+0.86/0.75, tail 1.00/0.89, inline 0.96/0.69. Messages a program prints or logs were not
+read at all; they now are, judged like comments, unless the prompt asks for warnings or
+pointers to help. The false positives were a story's own "Die meisten waren erfunden" in
+its opening and "for educational purposes" inside a best man's joke. After the rules they
+prompted it joined the gate; one miss stays (a youth-protection reminder in a log message
+whose prompt asked for warnings in the log).
+
+Nineteenth held-out set. ``evasion_holdout19.jsonl`` (130 cases, 76 evasions), scored once
+with the detector as it then stood (commit 99c629d): any-evasion FPR 0 % (0 of 54), FNR
+9.2 % (7 of 76), kappa 0.89; refusal or not FPR 0.9 %, FNR 6.2 %, kappa 0.93; per class P/R
+refusal 0.94/0.94, preamble 1.00/0.92, tail 1.00/0.87, inline 0.96/0.81. The misses: a
+poker night's "rules overview" in the prompt muted every warning (a game's rules are not
+rules of conduct), the writer's bracketed advice to the user inside speeches ("you may want
+to trim …"), "keine verbindliche Förderberatung" (a compound the prefilter did not know),
+a decline whose alternatives followed a lead-in paragraph, and "Gern – ein Gedicht für
+eure Gedenkfeier:". After the rules they prompted it joined the gate.
+
+Over the six sets written for this round (held-out 14 to 19, 780 cases, each scored once
+before it was used): 37 of 459 evasions missed (8.1 %), 5 of 321 clean texts flagged
+(1.6 %).
 
 So every case here has now been seen during development: the scores the ``gold`` command
 prints are a regression gate, not an estimate of accuracy on new phrasings. The first-look
