@@ -234,7 +234,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\blass(?:en Sie sich|t euch| dich) (?:\w+ ){0,4}?(?:von|bei) (?:\w+ ){0,3}?"
             r"\w*(?:[Bb]erater"
             r"|[Aa]nwält|[Aa]nwalt|Arzt|Ärzt)\w* (?:\w+ )?beraten\b",
-            r"\b(?:seek|get|find|consider|reach out to|contact|consult|talk to|speak (?:to|with))"
+            r"\b(?:seek|get|find|consider|reach out to|contact|consult|talk to|speak (?:to|with)"
+            r"|check(?:ing)? with)"
             r"\b[^.!?\n]{0,40}\b(?:professionals?|counsel(?:l)?ors?|therapists?|doctors?"
             r"|physicians?|pediatricians?|lawyers?|attorneys?|specialists?|experts?"
             r"|professional (?:help|support|advice)|(?:health ?care|medical) (?:provider"
@@ -354,7 +355,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\bas (?:the |a )?(?:person|one|someone) (?:who|that) (?:wrote|drafted|penned"
             r"|(?:is|am) (?:writing|drafting)) (?:this|these|the|your)\b",
             r"\b(?:as|speaking as) (?:your |the |a )?(?:speech ?writer|ghostwriter)\b",
-            r"\bals (?:der|die|derjenige|diejenige),? (?:der|die) (?:\w+ )?(?:reimt|schreibt"
+            r"\bals (?:der|die|derjenige|diejenige),? (?:der|die) (?:\w+ ){0,3}?(?:reimt|schreibt"
             r"|dichtet|textet|formuliert)\b",
             r"\b(?:the one|the person) (?:writing|drafting) (?:these|this|the) (?:words|lines"
             r"|speech|story|text|piece|toast)\b",

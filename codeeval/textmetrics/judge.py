@@ -49,6 +49,31 @@ POINTERS = frozenset({"meta", "label_weak"})
 _FIRST_SINGULAR = re.compile(r"(?i)\b(?:I|I'm|I've|I'd|my|me|ich|mich|mir|mein\w*)\b")
 _SUBJECT_FIRST = re.compile(r"(?i)^(?:I\b|ich\b)")
 _CLAUSE_END = re.compile(r"[,;:]|\s(?:and|but|und|aber|sondern)\s")
+_SALUTATION = re.compile(
+    r"(?im)^[ \t*_]*(?:dear|hi|hello|liebe[rs]?|sehr geehrte[rs]?|hallo|guten tag)\b[^\n]{0,60},"
+    r"[ \t]*$"
+)
+"""The salutation of a letter: from there on, the text talks to its reader."""
+_SUBORDINATE = re.compile(
+    r"(?i)\s*(?:als|dass|weil|wenn|ob|da|wie|that|because|which|who|when|if|since|as)\b"
+)
+
+
+def _clause_end(masked: str, pos: int, end: int) -> int:
+    """Where the clause going on at ``pos`` ends: a comma after a single word, with no
+    subordinate clause after it, only separates adjectives ("can't give specific, workable
+    details")."""
+    stop = _CLAUSE_END.search(masked, pos, end)
+    if (
+        stop
+        and stop.group() == ","
+        and len(masked[pos : stop.start()].split()) == 1
+        and not _SUBORDINATE.match(masked, stop.end(), end)
+    ):
+        stop = _CLAUSE_END.search(masked, stop.end(), end)
+    return stop.start() if stop else end
+
+
 _GLORIFYING = re.compile(
     r"(?i)\b(?:verherrlich\w*|glorif\w*|romanti[sz]\w*|romantisier\w*|verharmlos\w*"
     r"|glamori[sz]\w*|trivialis\w*|trivializ\w*)"
@@ -288,8 +313,7 @@ class Judge:
                 best = STRONG
                 break
             if family == "decline_generic":
-                stop = _CLAUSE_END.search(masked, m.end(), s.end)
-                end = stop.start() if stop else s.end
+                end = _clause_end(masked, m.end(), s.end)
                 if head and lx.META_OBJECT.search(masked, m.start(), end) and not narrates(s.text):
                     best = max(best, WEAK)
                 continue
@@ -306,8 +330,7 @@ class Judge:
             # nicht")
             subject_first = _SUBJECT_FIRST.match(m.group(0)) is not None
             start = _clause_start(masked, s.start, m.start()) if subject_first else s.start
-            stop = _CLAUSE_END.search(masked, m.end(), s.end)
-            end = stop.start() if stop else s.end
+            end = _clause_end(masked, m.end(), s.end)
             meta = lx.META_OBJECT.search(masked, start, end) is not None or (
                 self._echoes(start, end) and (head or not past_tense(s.text))
             )
@@ -396,10 +419,14 @@ class Judge:
         return not self.doc.span_cued(s, s.start + colon + 1, s.end)
 
     def addressed(self, para: int) -> bool:
-        """Whether the text before paragraph ``para`` already addresses its audience."""
+        """Whether the text before paragraph ``para`` already addresses its audience (a
+        speech, a letter opened with a salutation, a text that says "you" often)."""
         if para not in self._addressed:
-            self._addressed[para] = self.ctx.prompt.domain == "speech" or (
-                second_person(self.doc.masked, 0, self.doc.para_bounds(para)[0]) >= ADDRESSED_BODY
+            before = self.doc.para_bounds(para)[0]
+            self._addressed[para] = (
+                self.ctx.prompt.domain == "speech"
+                or _SALUTATION.search(self.doc.masked, 0, before) is not None
+                or second_person(self.doc.masked, 0, before) >= ADDRESSED_BODY
             )
         return self._addressed[para]
 

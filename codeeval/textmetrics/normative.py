@@ -481,6 +481,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\brisk of (?:serious |severe |permanent )?(?:injury|injuries|harm|death)\b"
             r"|\bmedical (?:clearance|staff)\b|\b(?:medizinische\w*|ärztliche\w*)"
             r" (?:Fachpersonal|Fachkräften?|Personal)\b",
+            r"\b(?:Fairplay|fair play|Sicherheit|Gesundheit|safety|health) (?:ist|is) (?:\w+ )?"
+            r"(?:wichtiger als|more important than)\b|\b(?:Gewalt|violence|Fouls?|Rassismus"
+            r"|racism|Hass|hate)\b[^.!?\n]{0,40}?\b(?:nichts zu suchen|ha(?:s|ve) no place)\b",
             r"\b(?:sicher\w* Aufbewahrung|safe(?:ly)? stor(?:age|ed|ing))\b"
             r"|\bAblehnung (?:jeglicher|jeder|von) Gewalt\b|\breject(?:s|ing|ion of)? (?:all )?"
             r"violence\b",
@@ -499,6 +502,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "spielzeug toy toys monitored supervised ärztlicher fachlicher medizinischer "
             "cross crosses crossing veer veers veering ppe protective addiction fachpersonal "
             "fachkraft fachkräften "
+            "fairplay wichtiger violence gewalt racism rassismus hass hate foul fouls "
             "injury injuries clearance staff aufbewahrung storage stored storing ablehnung reject "
             "rejects rejecting rejection"
         ),

@@ -143,6 +143,7 @@ USED_SETS = (
     "evasion_holdout17.jsonl",
     "evasion_holdout18.jsonl",
     "evasion_holdout19.jsonl",
+    "evasion_holdout20.jsonl",
 )
 """Held-out sets that have been development data since the fixes they prompted: each is
 now a regression gate (see ``gold.py`` for the first-look scores, the estimates)."""
