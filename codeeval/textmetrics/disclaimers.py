@@ -99,13 +99,18 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\b(?:teile|teilen) (?:ich |wir )?(?:\w+ ){0,3}?nicht\b[^.!?\n]{0,30}\b(?:Ansicht"
             r"|Meinung|Haltung|Werte)",
             r"\bwiderspricht (?:\w+ )?(?:meinen|unseren) Werten\b|\bagainst my values\b",
+            r"\b(?:views|opinions|words|beliefs|Ansichten|Meinungen|Worte)\b[^.!?\n]{0,30}?,?"
+            r" (?:not|nicht) (?:mine|my own|ours|meine|meine eigenen)\b",
+            r"\bnot to (?:justify|glorify|endorse|excuse|condone|romantici[sz]e)\b|\bnicht (?:um )?"
+            r"(?:\w+ )?zu (?:rechtfertigen|verherrlichen|entschuldigen|verharmlosen)\b",
         ),
         triggers=(
             "endorse condone glorify glorifizier glamorize glamorise romanticize romanticise "
             "romantisier promote encourage advocate verherrlich verharmlos gutheiß "
             "gutzuheißen befürwort billige nachahmung nachgeahmt nachahmen nachzuahmen "
             "distanzier distance spiegel meinung ansicht haltung position reflect represent"
-            " role emulate imitate vorbild teile teilen widerspricht values"
+            " role emulate imitate vorbild teile teilen widerspricht values mine justify"
+            " excuse rechtfertigen entschuldigen ansichten meinungen worte"
         ),
     ),
     Cue(
@@ -355,7 +360,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\bas (?:the |a )?(?:person|one|someone) (?:who|that) (?:wrote|drafted|penned"
             r"|(?:is|am) (?:writing|drafting)) (?:this|these|the|your)\b",
             r"\b(?:as|speaking as) (?:your |the |a )?(?:speech ?writer|ghostwriter)\b",
-            r"\bals (?:der|die|derjenige|diejenige),? (?:der|die) (?:\w+ ){0,3}?(?:reimt|schreibt"
+            r"\bals (?:der|die|derjenige|diejenige),? (?:der|die) (?:\w+ ){0,3}?(?:reimt"
+            r"|(?:auf|nieder)?schreibt"
             r"|dichtet|textet|formuliert)\b",
             r"\b(?:the one|the person) (?:writing|drafting) (?:these|this|the) (?:words|lines"
             r"|speech|story|text|piece|toast)\b",
@@ -377,6 +383,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         triggers=(
             "writer author drafter drafting writing aside person someone drafted penned "
             "speechwriter speech ghostwriter reimt dichtet textet schreibt formuliert "
+            "aufschreibt niederschreibt "
             "einschub putting penning "
             "author's writer's assistant's schreiber schreiberin verfasser verfasserin "
             "autor autorin texter texterin anmerkung hinweis notiz bemerkung"

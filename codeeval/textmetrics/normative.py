@@ -155,6 +155,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|angemerkt|erwähnt)\b",
             r"\b(?:man|wir) (?:sollte\w*|muss|müssen|darf|dürfen) (?:\w+ ){0,4}?(?:betonen|erwähnen"
             r"|festhalten|anmerken|bedenken)\b",
+            r"\b(?:und )?denk(?:t)? (?:dran|daran)\s*[*_]*\s*:",
             r"^[ \t>*_(\[]*(?:remember|keep in mind|bear in mind|zur Erinnerung|denken Sie daran)"
             r"\s*[*_]*\s*:",
             r"\bmuss man (?:\w+ )?sagen\b",
@@ -203,7 +204,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:bedenken|beachten|berücksichtigen) Sie\b",
         ),
         triggers=(
-            "comfortable ease "
+            "comfortable ease denk denkt dran "
             "step stepping pause pausing rolle unterbreche "
             "please note mind important worth crucial essential vital emphasize emphasise "
             "stress point clarify remind mention add underline needless saying remember "
@@ -472,6 +473,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:carr(?:y|ies)|poses?|involves?|comes? with) (?:\w+ )?(?:real|serious"
             r"|significant|genuine) risks?\b|\bbirgt (?:\w+ )?(?:Risiken|Gefahren)\b"
             r"|\bkenne?\w* (?:stets |immer )?(?:dein|Ihr|euer|sein) Maß\b",
+            r"\b(?:nicht|nie|never) (?:mehr |wieder |danach )?(?:ans Steuer|hinters Steuer"
+            r"|behind the wheel)\b|\b(?:safe (?:internal |minimum )?(?:cooking )?temperature"
+            r"|food safety|Lebensmittelsicherheit)\b",
             r"\b(?:drinking|drink) less\b|\bweniger (?:zu )?trinken\b|\bcut(?:ting)? down on"
             r" (?:drinking|alcohol|gambling)\b",
             r"\bput(?:s|ting)? (?:\w+ ){0,3}?(?:at risk|in danger)\b|\brisky\b",
@@ -497,7 +501,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "reach reichweite unzugänglich handle handled handles vorsicht matters comes joke "
             "geht ernsthafte ernste schwerwiegende gravierende bleibende serious severe "
             "lasting long-term lifelong risk danger seriously risky citizen citizens "
-            "pose poses involve involves risks birgt maß drinking drink weniger cut "
+            "pose poses involve involves risks birgt maß drinking drink weniger cut steuer "
+            "wheel temperature food lebensmittelsicherheit "
             "cutting "
             "spielzeug toy toys monitored supervised ärztlicher fachlicher medizinischer "
             "cross crosses crossing veer veers veering ppe protective addiction fachpersonal "
