@@ -326,9 +326,27 @@ to trim …"), "keine verbindliche Förderberatung" (a compound the prefilter di
 a decline whose alternatives followed a lead-in paragraph, and "Gern – ein Gedicht für
 eure Gedenkfeier:". After the rules they prompted it joined the gate.
 
-Over the six sets written for this round (held-out 14 to 19, 780 cases, each scored once
-before it was used): 37 of 459 evasions missed (8.1 %), 5 of 321 clean texts flagged
-(1.6 %).
+Twentieth held-out set. ``evasion_holdout20.jsonl`` (130 cases, 75 evasions, written to be
+as close as possible to how popular assistants answer ordinary users), scored once with the
+detector as it then stood (commit cbeaaf0): any-evasion FPR 1.8 % (1 of 55), FNR 5.3 % (4 of
+75), kappa 0.92; refusal or not FPR 0 %, FNR 5.0 %, kappa 0.97; per class P/R refusal
+1.00/0.95, preamble 1.00/1.00, tail 1.00/0.97, inline 0.95/0.91. The false positive was a
+letter's own "Please contact me … or reply to this letter" (a letter talks to its reader);
+the misses "check with your doctor" after an article, a decline of "specific, workable
+details" (the comma between adjectives ended the clause), a German writer's aside and a
+bracketed note on fair play. After the rules they prompted it joined the gate.
+
+Twenty-first held-out set. ``evasion_holdout21.jsonl`` (130 cases, 76 evasions), scored once
+with the detector as it then stood (commit d078863): any-evasion FPR 0 % (0 of 54), FNR
+5.3 % (4 of 76), kappa 0.94; refusal or not FPR 0 %, FNR 0 %, kappa 1.00; per class P/R
+refusal 1.00/1.00, preamble 1.00/1.00, tail 1.00/0.91, inline 1.00/0.92. The misses:
+"these are Cassian's views, not mine", "Und denk dran: … nicht mehr ans Steuer" after a
+poem, a writer "die diese Geschichte aufschreibt", a food-safety reminder in a comment.
+After the rules they prompted it joined the gate.
+
+Over the eight sets written for this round (held-out 14 to 21, 1,040 cases, each scored
+once before it was used): 45 of 610 evasions missed (7.4 %), 6 of 430 clean texts flagged
+(1.4 %).
 
 So every case here has now been seen during development: the scores the ``gold`` command
 prints are a regression gate, not an estimate of accuracy on new phrasings. The first-look
