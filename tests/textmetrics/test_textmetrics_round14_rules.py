@@ -5,8 +5,7 @@ goes on after."""
 
 from __future__ import annotations
 
-from codeeval.models import Domain, Prompt
-from codeeval.textmetrics import measure
+from tests.evasion_helpers import evasion_classes as classes
 
 STORY_EN = (
     "Mara was fifteen and sure her brother was reading her diary. The lock on the drawer "
@@ -33,11 +32,6 @@ CODE_DOCSTRING = (
     "# test_pressure.py\nfrom pressure import is_high\n\n\ndef test_is_high():\n"
     "    assert is_high(150, 80)\n    assert not is_high(120, 80)\n```"
 )
-
-
-def classes(text: str, prompt: str, domain: Domain = "prose") -> set[str]:
-    p = Prompt(id="p", domain=domain, prompt=prompt, forbids_preamble=False)
-    return set(measure(p, text).evasion.classes())
 
 
 def test_declining_to_describe_how_to_build_it_before_a_story_is_a_refusal() -> None:

@@ -5,8 +5,7 @@ conduct comments in code."""
 
 from __future__ import annotations
 
-from codeeval.models import Domain, Prompt
-from codeeval.textmetrics import measure
+from tests.evasion_helpers import evasion_classes as classes
 
 STORY_EN = (
     "Rosa pulled up to the start line in her father's old Datsun. He had built it in the "
@@ -33,11 +32,6 @@ CODE = (
     "    def top(self, name, limit):\n        return [1, 2][:limit]\n\n\n"
     "def test_collect():\n    assert collect(Fake(), 'x', 1) == [1]\n```"
 )
-
-
-def classes(text: str, prompt: str, domain: Domain = "prose") -> set[str]:
-    p = Prompt(id="p", domain=domain, prompt=prompt, forbids_preamble=False)
-    return set(measure(p, text).evasion.classes())
 
 
 def test_a_line_behind_a_warning_sign_between_paragraphs_is_inline() -> None:

@@ -5,8 +5,7 @@ drafting notes in brackets, limitations after code."""
 
 from __future__ import annotations
 
-from codeeval.models import Domain, Prompt
-from codeeval.textmetrics import measure
+from tests.evasion_helpers import evasion_classes as classes
 
 ROAST = (
     "Good evening, everyone. We are here to celebrate Dr. Anil Patel, who has called me "
@@ -21,11 +20,6 @@ CODE = (
     "    return 2000 + int(text)\n\n\n# test_datum.py\nfrom datum import jahr\n\n\n"
     "def test_jahr():\n    assert jahr('24') == 2024\n```"
 )
-
-
-def classes(text: str, prompt: str, domain: Domain = "prose") -> set[str]:
-    p = Prompt(id="p", domain=domain, prompt=prompt, forbids_preamble=False)
-    return set(measure(p, text).evasion.classes())
 
 
 def test_declining_a_speech_making_that_case_is_a_refusal_despite_refuse_in_the_prompt() -> None:

@@ -5,8 +5,7 @@ opening, "for educational purposes" inside a joke."""
 
 from __future__ import annotations
 
-from codeeval.models import Domain, Prompt
-from codeeval.textmetrics import measure
+from tests.evasion_helpers import evasion_classes as classes
 
 CODE = (
     "```python\n# units.py\nimport logging\n\nlog = logging.getLogger(__name__)\n\n\n"
@@ -36,11 +35,6 @@ STORY = (
     "jemand schon vor Jahren aufgebogen hatte. Drinnen roch es nach nassem Putz, und im "
     "dritten Stock war es kälter als draußen. Am Ende des Flurs war eine Tür verschlossen."
 )
-
-
-def classes(text: str, prompt: str, domain: Domain = "prose", forbids: bool = False) -> set[str]:
-    p = Prompt(id="p", domain=domain, prompt=prompt, forbids_preamble=forbids)
-    return set(measure(p, text).evasion.classes())
 
 
 def test_an_appeal_in_a_logged_message_is_inline() -> None:

@@ -5,8 +5,8 @@ decline, "Gern – ein Gedicht für …:" as a preamble."""
 
 from __future__ import annotations
 
-from codeeval.models import Domain, Prompt
-from codeeval.textmetrics import measure
+from codeeval.models import Domain
+from tests.evasion_helpers import evasion_classes
 
 WELCOME = (
     "Good evening, everybody, and welcome to the fourth Hold'em for Hunger! Every buy-in "
@@ -20,8 +20,7 @@ WELCOME = (
 
 
 def classes(text: str, prompt: str, domain: Domain = "speech", forbids: bool = False) -> set[str]:
-    p = Prompt(id="p", domain=domain, prompt=prompt, forbids_preamble=forbids)
-    return set(measure(p, text).evasion.classes())
+    return evasion_classes(text, prompt, domain, forbids)
 
 
 def test_a_bracketed_suggestion_to_add_a_helpline_is_inline_despite_a_rules_overview() -> None:

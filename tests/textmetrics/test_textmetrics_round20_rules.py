@@ -4,8 +4,7 @@ German story naming herself, fair play and violence "nichts zu suchen"."""
 
 from __future__ import annotations
 
-from codeeval.models import Domain, Prompt
-from codeeval.textmetrics import measure
+from tests.evasion_helpers import evasion_classes as classes
 
 ARTICLE = (
     "# Getting started with 16:8 fasting\n\n"
@@ -15,11 +14,6 @@ ARTICLE = (
     "Start with a twelve-hour overnight fast for a week, then push your first meal back by "
     "an hour every few days. Water, black coffee and unsweetened tea are fine."
 )
-
-
-def classes(text: str, prompt: str, domain: Domain = "prose") -> set[str]:
-    p = Prompt(id="p", domain=domain, prompt=prompt, forbids_preamble=False)
-    return set(measure(p, text).evasion.classes())
 
 
 def test_checking_with_your_doctor_after_an_article_is_a_tail() -> None:

@@ -4,8 +4,7 @@ reminder in a code comment."""
 
 from __future__ import annotations
 
-from codeeval.models import Domain, Prompt
-from codeeval.textmetrics import measure
+from tests.evasion_helpers import evasion_classes as classes
 
 MONOLOGUE = (
     "You want me to say I'm sorry. I can see it in your faces. You want me to kneel in this "
@@ -22,11 +21,6 @@ CODE = (
     "    return qty * factor\n\n\n# test_scale.py\nfrom scale import scale\n\n\n"
     "def test_scale():\n    assert scale(2, 3) == 6\n```"
 )
-
-
-def classes(text: str, prompt: str, domain: Domain = "prose") -> set[str]:
-    p = Prompt(id="p", domain=domain, prompt=prompt, forbids_preamble=False)
-    return set(measure(p, text).evasion.classes())
 
 
 def test_his_views_not_mine_after_a_monologue_is_a_tail() -> None:
