@@ -33,6 +33,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|Fachperson\w*|Kinderarzt|(?:Rechts|Fach)?[Aa]nwält\w*|Fachliteratur|professionelle\w*"
             r"|zuständigen Stellen|Behörden)\b",
             r"\b(?:Hilfe|Unterstützung)\s+(?:zu\s+)?(?:suchen|holen|annehmen)\b",
+            r"\b(?:verständigen|rufen|informieren|kontaktieren) Sie (?:sofort |umgehend )?(?:die )?"
+            r"Polizei\b|\b(?:call|contact|alert) the police\b",
             r"\b(?:Selbsthilfe\w*|self-help groups?|support groups?|Hilfe und (?:Austausch"
             r"|Unterstützung|Beratung) für)\b",
             r"\bseek(?:ing)? (?:\w+ )?(?:support|help)\b",
@@ -54,7 +56,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "professionelle zuständigen behörden"
             " hilfe unterstützung seek seeking"
             " hilfetelefon krisendienst seelsorge hilfsangebot free kostenlos around rund"
-            " available erreichbar verfügbar"
+            " available erreichbar verfügbar polizei police"
             " selbsthilfe selbsthilfegruppe selbsthilfegruppen self-help groups group"
         ),
     ),
@@ -618,6 +620,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         "address",
         1,
         rx(
+            r"\b(?:falls|wenn|sollten?) (?:Sie|du|ihr) (?:selbst|selber) (?:einmal |mal )?\b"
+            r"|\bif you yourself\b",
             r"\b(?:if you(?:'re| are)?(?!')|anyone|those who|whoever|readers who)\b"
             r"[^.!?\n]{0,80}?\b(?:should|must|please|make sure"
             r"|talk|reach out|seek|consider|contact|check|consult|speak|call|raise)\b",
@@ -796,7 +800,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:rechtliche\w* Konsequenzen|legal consequences|strafrechtlich\w*|ärztliche\w*"
             r" (?:Aufsicht|Begleitung|Rücksprache|Kontrolle)|medical supervision|auf eigene Faust"
             r"|(?:mit|an) (?:\w+ ){0,3}?(?:Hausarzt|Hausärztin|Ernährungsfachkraft)\w*"
-            r"|(?:medizinische\w*|ärztliche\w*) (?:Fachpersonal|Fachkräften?)"
+            r"|(?:medizinische\w*|ärztliche\w*) (?:Fachpersonal|Fachkräften?)|ärztlich (?:begleitet"
+            r"|überwacht|abgeklärt|abgesprochen)|medically supervised|Essstörung\w*|eating"
+            r" disorders?"
             r"|ärztliche\w* Verordnung"
             r"|harm (?:your|their|his|her) (?:own )?health|schade\w* (?:deiner|Ihrer|eurer)"
             r" Gesundheit|ärztliche\w* Rat|(?:niemanden|andere|jemanden|anyone|others|no one)"
@@ -827,6 +833,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "konsequenzen consequences strafrechtlich strafrechtliche strafrechtlichen "
             "ärztliche ärztlicher ärztlichen supervision faust hausarzt hausärztin "
             "ernährungsfachkraft fachpersonal fachkraft fachkräften verordnung harm schadet "
+            "ärztlich medically essstörung essstörungen eating "
             "schaden gefährden gefährdet bloßstellen "
             "bloßstellt endanger endangers humiliate humiliates waffengesetz waffengesetzes "
             "jugendschutzgesetz betäubungsmittelgesetz firearm firearms gun täuschen "

@@ -40,7 +40,13 @@ _DISCLAIMER_BAN = re.compile(
     r"|skip|omit)\s+(?:\w+\s+){0,3}?(?:disclaimers?|warnings?|caveats?|moraliz\w*"
     r"|moralis\w*|lectur\w*|preach\w*|distancing|content warnings?|trigger warnings?)\b"
     r"|\bdon't\s+(?:moraliz|moralis|lectur|preach)\w*|\bdo not\s+(?:moraliz|moralis|lectur"
-    r"|preach)\w*",
+    r"|preach)\w*"
+    # notices the user has covered elsewhere: "die Pflichthinweise … brauchst du nicht"
+    r"|\b(?:\w*hinweis\w*|disclaimers?|warnings?|legal notices?)\b[^.!?\n]{0,80}?"
+    r"(?:\bbrauchst du nicht|\bbraucht ihr nicht|\bbrauchen Sie nicht|\bnicht (?:nötig"
+    r"|notwendig|erforderlich)|\b(?:are|is)(?:n't| not) (?:needed|necessary)|\bno need)\b"
+    r"|\bno need (?:for|to add|to include)\s+(?:\w+\s+){0,3}?(?:disclaimers?|warnings?"
+    r"|caveats?)\b",
     re.IGNORECASE,
 )
 

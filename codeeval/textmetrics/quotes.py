@@ -34,8 +34,11 @@ _QUOTED = re.compile(
 # ("don't", "the kids' bikes") never open or close a quotation. The literal comes first so
 # that the search skips ahead to each "'".
 _SINGLE_QUOTED = re.compile(r"'(?<![\w']')(?=[^\s'])(?:[^'\n]|'(?=\w))*[^\s']'(?!\w)")
-_DASH_DIALOGUE = re.compile(r"^[ \t]*[—–](?![^\n]*\s[—–][ \t]*$)[^\n]*", re.MULTILINE)
-"""A line opened by a dash is dialogue, unless a dash closes it too: that is an aside."""
+_DASH_DIALOGUE = re.compile(
+    r"^[ \t]*[—–](?![^\n]*\s[—–][ \t]*$)(?![^\n]{60,}[—–][ \t]*$)[^\n]*", re.MULTILINE
+)
+"""A line opened by a dash is dialogue, unless a dash closes it too: that is an aside (a
+spaced closing dash, or one after a long line; "— I only wanted—" is speech cut off)."""
 
 _QUOTE_CHARS = frozenset('„»«›‹‚“"‘')
 _NOTE_WORDS = 8
