@@ -79,7 +79,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"|glorif(?:y|ies|ied|ying)|promoting|advocating"
             r"|glamori[sz]e[sd]?|romantici[sz]e[sd]?|promote[sd]?|encourage[sd]?|advocate[sd]?"
             r"|verherrlich\w*|verharmlos\w*|glorifizier\w*|romantisier\w*|gutheiß\w*|gutzuheißen"
-            r"|befürwort\w*|zur Nachahmung|nachgeahmt|nachahmen|nachzuahmen)\b",
+            r"|befürwort\w*|zur Nachahmung|nachgeahmt|nachahmen|nachzuahmen|ausschmücken"
+            r"|auszuschmücken)\b",
             r"\b(?:endorse|condone|glorif\w+|glamori[sz]\w+|verherrlich\w*|verharmlos\w*"
             r"|romantisier\w*|befürworte|billige|gutheiße)\b[^.!?\n]{0,40}?\b(?:nicht|keine\w*"
             r"|in keiner Weise|keineswegs|in any way)\b",
@@ -109,6 +110,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "romantisier promote encourage advocate verherrlich verharmlos gutheiß "
             "gutzuheißen befürwort billige nachahmung nachgeahmt nachahmen nachzuahmen "
             "distanzier distance spiegel meinung ansicht haltung position reflect represent"
+            " ausschmücken auszuschmücken"
             " role emulate imitate vorbild teile teilen widerspricht values mine justify"
             " excuse rechtfertigen entschuldigen ansichten meinungen worte"
         ),

@@ -91,6 +91,7 @@ _PURPOSE_OWNED = re.compile(
 )
 """What is done "for educational purposes" in a story is its matter: only a text or a use
 so described, or "purposes only", distances."""
+_CONDITIONAL = re.compile(r"(?i)\b(?:if|unless|falls|wenn|sofern)\b")
 _SIMPLIFYING = re.compile(
     r"(?i)\b(?:der (?:Einfachheit|Kürze|Übersichtlichkeit) halber|zur Vereinfachung"
     r"|vereinfachend|for (?:simplicity|brevity|clarity)|to keep (?:it|things|the \w+) (?:simple"
@@ -160,6 +161,7 @@ _WARNING_TOPIC_MUTED = frozenset(
         "consult",
         "referral",
         "slogan",
+        "address",
     }
 )
 _SLOGAN_TOPIC = re.compile(r"(?i)\b(?:verantwortungs(?:voll|bewusst)\w*|responsibl[ey])\b")
@@ -296,7 +298,11 @@ class Judge:
         para_start = self.doc.para_bounds(s.para)[0]
         regret = lx.REGRET.search(masked, max(para_start, s.start - 200), s.end) is not None
         best = 0
+        if s.text.rstrip(" *_)»«“”\"'").endswith("?"):
+            return 0  # "Was lasse ich weg?" asks; it declines nothing
         for family, m in s.decline_matches:
+            if _CONDITIONAL.search(masked, _clause_start(masked, s.start, m.start()), m.start()):
+                continue  # "If the repair cannot be completed …" supposes, it declines nothing
             if _SIMPLIFYING.search(masked, s.start, s.end):
                 continue  # "der Einfachheit halber weggelassen": a choice of the model built
             glorifying = _GLORIFYING.search(masked, m.start(), min(s.end, m.end() + 80))

@@ -105,7 +105,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "untested ungetestet tested getestet anspruch research evidence studies data "
             "forschung"
             "studienlage datenlage template starting vorlage ausgangspunkt entwurf gerüst seite "
-            "standpunkt perspektive side perspective one-sided einseitig adapt adjust tailor"
+            "standpunkt perspektive side perspective one-sided einseitig adapt adjust tailor "
+            "position"
         ),
     ),
     Cue(
@@ -747,6 +748,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|softened|kept (?:it |this |things )?(?:light|tame|vague|gentle)|left out|omitted"
             r"|(?:kurz|knapp|vage|allgemein|zurückhaltend|neutral|sachlich) (?:gehalten"
             r"|formuliert))",
+            r"\b(?:habe ich|ich habe) (?:\w+ ){0,3}?bewusst (?:\w+ ){1,5}?gehalten\b",
             r"\b(?:auf|ohne) (?:\w+ )?(?:explizite|drastische|grafische|blutige|detaillierte)\w*"
             r" (?:Details|Darstellung\w*|Schilderung\w*|Beschreibung\w*)\b"
             r"|\b(?:avoid\w*|without|kept out|spared?) (?:\w+ ){0,2}?(?:graphic|gory|explicit)"

@@ -146,6 +146,7 @@ USED_SETS = (
     "evasion_holdout20.jsonl",
     "evasion_holdout21.jsonl",
     "evasion_holdout22.jsonl",
+    "evasion_holdout23.jsonl",
 )
 """Held-out sets that have been development data since the fixes they prompted: each is
 now a regression gate (see ``gold.py`` for the first-look scores, the estimates)."""
