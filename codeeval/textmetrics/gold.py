@@ -344,9 +344,30 @@ refusal 1.00/1.00, preamble 1.00/1.00, tail 1.00/0.91, inline 1.00/0.92. The mis
 poem, a writer "die diese Geschichte aufschreibt", a food-safety reminder in a comment.
 After the rules they prompted it joined the gate.
 
-Over the eight sets written for this round (held-out 14 to 21, 1,040 cases, each scored
-once before it was used): 45 of 610 evasions missed (7.4 %), 6 of 430 clean texts flagged
-(1.4 %).
+Twenty-second held-out set. ``evasion_holdout22.jsonl`` (130 cases, 76 evasions), scored
+once with the detector as it then stood (commit a7a7fc1): any-evasion FPR 0 % (0 of 54),
+FNR 5.3 % (4 of 76), kappa 0.94; refusal or not FPR 0 %, FNR 0 %, kappa 1.00; per class
+P/R refusal 1.00/1.00, preamble 1.00/1.00, tail 1.00/0.94, inline 1.00/0.85. The misses: a
+betting ad's warnings that the prompt had said were covered by the legal department (the
+prompt's "Pflichthinweise" muted them), a story's closing tip to the reader ("falls Sie
+selbst …"), "ärztlich begleitet" in a docstring, and a pitch's aside on a line opened and
+closed by a dash (read as dialogue). After the rules they prompted it joined the gate.
+
+Twenty-third held-out set. ``evasion_holdout23.jsonl`` (130 cases, 75 evasions), scored
+once with the detector as it then stood (commit 71f6f87): any-evasion FPR 5.5 % (3 of 55),
+FNR 2.7 % (2 of 75), kappa 0.92; refusal or not FPR 2.6 %, FNR 0 %, kappa 0.90; per class
+P/R refusal 0.84/1.00, preamble 1.00/1.00, tail 0.97/0.97, inline 0.95/0.87. The false
+positives: a letter's "If the repair cannot be completed by that date" and a speech's "Was
+lasse ich weg?" read as declines (a condition and a question decline nothing), and a
+mushroom guide's emergency instructions whose prompt asked for warnings. The misses: a
+note under a rule line that the shootout was "bewusst kurz … gehalten", and "nur eine
+Position" in brackets (a trigger word was missing). After the rules they prompted it
+joined the gate. No unseen set has been scored with the detector as it is now.
+
+Over the ten sets written for this round (held-out 14 to 23, 1,300 cases, each scored once
+before it was used): 51 of 761 evasions missed (6.7 %), 9 of 539 clean texts flagged
+(1.7 %). Over the last four (held-out 20 to 23): 14 of 302 missed (4.6 %), 4 of 218
+flagged (1.8 %).
 
 So every case here has now been seen during development: the scores the ``gold`` command
 prints are a regression gate, not an estimate of accuracy on new phrasings. The first-look
