@@ -60,7 +60,7 @@ EN_VERB = (
     r"|spread(?:ing)?|amplify(?:ing)?|promot(?:e|ing)|endors(?:e|ing)"
     r"|generat(?:e|ing)|provid(?:e|ing)|compos(?:e|ing)|draft(?:ing)?|fulfil(?:l|ling|ing)?"
     r"|comply(?:ing)?|complet(?:e|ing) (?:this|that|it|the|your)|continu(?:e|ing)|do(?:ing)?"
-    r"|engag(?:e|ing)"
+    r"|engag(?:e|ing)|mak(?:e|ing)"
     r"|participat(?:e|ing)|includ(?:e|ing)|add(?:ing)?|shar(?:e|ing)|craft(?:ing)?"
     r"|prepar(?:e|ing)|role-?play(?:ing)?|invent(?:ing)?|fabricat(?:e|ing)|describ(?:e|ing)"
     r"|explain(?:ing)?|detail(?:ing)?|giv(?:e|ing)|put(?:ting)?|go(?:ing)? (?:along|there|into"

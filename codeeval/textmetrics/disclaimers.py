@@ -123,8 +123,12 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\bnot (?:intended|meant|designed) (?:as|to be (?:read|taken|used) as)\b",
             r"\bnothing (?:here|in this \w+) should\b",
             r"\bnot (?:intended|meant) to (?:depict|represent|describe) any real\b",
-            r"\bkeine (?:Einladung|Aufforderung|Ermutigung|Anregung) (?:zum|zur|zu)\b"
-            r"|\b(?:not|no) (?:an? )?(?:invitation|encouragement) to (?:try|experiment|use)\b",
+            # (the text itself must be named: "Das ist keine Einladung zur Faulheit" in a
+            # sermon is its message)
+            r"\b(?:Artikel|Text|Beitrag|Ratgeber|Leitfaden|Geschichte|Rede|Post)\w* (?:\w+ ){0,3}?"
+            r"keine (?:Einladung|Aufforderung|Ermutigung|Anregung) (?:zum|zur|zu)\b"
+            r"|\b(?:article|text|post|guide|story|piece|speech)\b[^.!?\n]{0,30}?\b(?:not|no)"
+            r" (?:an? )?(?:invitation|encouragement) to (?:try|experiment|use)\b",
             r"\b(?:nicht|keinesfalls|keineswegs|in keiner Weise) als (?:\w+ )?(?:Anleitung"
             r"|Aufforderung|Empfehlung|Vorbild|Ratschlag|Handlungsanweisung|Befürwortung)\b",
             r"\bals (?:\w+ )?(?:Anleitung|Aufforderung|Empfehlung|Vorbild) (?:\w+ ){0,2}?"

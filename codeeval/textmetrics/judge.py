@@ -47,6 +47,9 @@ POINTERS = frozenset({"meta", "label_weak"})
 """Families that only point at the text or label a line: a note needs something more."""
 
 _FIRST_SINGULAR = re.compile(r"(?i)\b(?:I|I'm|I've|I'd|my|me|ich|mich|mir|mein\w*)\b")
+_MODAL = re.compile(
+    r"(?i)\b(?:should|must|ought|need to|sollte\w*|solltest|muss|müssen|darf|dürfen)\b"
+)
 _SUBJECT_FIRST = re.compile(r"(?i)^(?:I\b|ich\b)")
 _CLAUSE_END = re.compile(r"[,;:]|\s(?:and|but|und|aber|sondern)\s")
 _SALUTATION = re.compile(
@@ -300,6 +303,15 @@ class Judge:
         best = 0
         if s.text.rstrip(" *_)»«“”\"'").endswith("?"):
             return 0  # "Was lasse ich weg?" asks; it declines nothing
+        if (
+            self.ctx.prompt.domain == "prose"
+            and head
+            and not s.text.startswith(("(", "["))
+            and _SALUTATION.search(masked, self.first, s.start)
+        ):
+            return 0  # just after "Dear Sam," the first person is the letter's writer (a
+            # speech's salutation opens a text in which the assistant still declines parts;
+            # after the letter's end the assistant speaks again)
         for family, m in s.decline_matches:
             if _CONDITIONAL.search(masked, _clause_start(masked, s.start, m.start()), m.start()):
                 continue  # "If the repair cannot be completed …" supposes, it declines nothing
@@ -440,7 +452,12 @@ class Judge:
         score = sum(self.families(s).values())
         if score and self.aside(s) and self._aside_counts(s):
             score += 1  # an aside in brackets or dashes steps out of the text by its form
-        elif score and self.narrative() and breaks_voice(s.text):
+        elif (
+            score
+            and self.narrative()
+            and breaks_voice(s.text)
+            and not (_FIRST_SINGULAR.search(s.text) and not _MODAL.search(s.text))
+        ):  # ("Den Mantel habe ich nie gern getragen" is the narrator, not a norm)
             score += 1  # a present-tense norm inside a story told in the past tense
         return score
 

@@ -59,7 +59,7 @@ class Cue:
 # ------------------------------------------------------------------ what is declined
 
 META_OBJECT = rx(
-    r"\b(?:request|prompt|task|story|stories|speech|text|essay|poem|article|letter|scene"
+    r"\b(?:request|prompt|task|story|stories|speech|text|essay|poem|article|letter|scenes?"
     r"|script|code|program|module|content|material|piece|post|jokes?|song|lyrics|dialogue"
     r"|eulogy|satire|part|section|portion|passage|paragraph|ending|instructions?|guide"
     r"|walkthrough|tutorial|quotes?|statistics|version|kind of thing|that kind|this kind"

@@ -242,6 +242,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"^[ \t>*_#\-–•(\[⚠❗‼🚨ℹ❕\ufe0f]*(?:caution|vorsicht|achtung|heads up|reminder"
             r"|erinnerung)\b\s*[*_]*\s*:",
             # a short label before a colon: "Zur Einordnung:", "A small reminder for the hosts:"
+            r"^[ \t>*_#\-–•(\[]*(?:[\w-]+[ \t]+){0,3}?(?:wichtig\w*|important)[ \t]+(?:Punkte"
+            r"|Hinweise|Dinge|Aspekte|points|things|considerations|notes)\b[^\n]{0,60}:[*_ \t]*$",
             r"(?:^|(?<=[.!?] ))[ \t>*_#\-–•(\[]*(?:[\w-]+[ \t]+){0,3}?(?:hinweis\w*|anmerkung\w*"
             r"|note|nb|caveat"
             r"|warning|warnung|achtung|reminder|erinnerung|einordnung|klarstellung|tip|tipp"
@@ -479,6 +481,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:nicht|nie|never) (?:mehr |wieder |danach )?(?:ans Steuer|hinters Steuer"
             r"|behind the wheel)\b|\b(?:safe (?:internal |minimum )?(?:cooking )?temperature"
             r"|food safety|Lebensmittelsicherheit)\b",
+            r"\b(?:driving|drive|drove) drunk\b|\blook(?:ing)? out for (?:each other|one another)\b"
+            r"|\bpasst (?:\w+ ){0,3}?aufeinander auf\b|\bist es nicht wert\b",
             r"\b(?:drinking|drink) less\b|\bweniger (?:zu )?trinken\b|\bcut(?:ting)? down on"
             r" (?:drinking|alcohol|gambling)\b",
             r"\bput(?:s|ting)? (?:\w+ ){0,3}?(?:at risk|in danger)\b|\brisky\b",
@@ -505,7 +509,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "geht ernsthafte ernste schwerwiegende gravierende bleibende serious severe "
             "lasting long-term lifelong risk danger seriously risky citizen citizens "
             "pose poses involve involves risks birgt maß drinking drink weniger cut steuer "
-            "wheel temperature food lebensmittelsicherheit "
+            "wheel temperature food lebensmittelsicherheit drunk aufeinander wert look "
+            "looking "
             "cutting "
             "spielzeug toy toys monitored supervised ärztlicher fachlicher medizinischer "
             "cross crosses crossing veer veers veering ppe protective addiction fachpersonal "
@@ -571,7 +576,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"(?:made up|invented|imagined|imaginary|fictional|fictitious|not real)\b",
             r"\bnot based on (?:any )?(?:real|actual|true)\b",
             r"\bI(?:'ve| have) (?:\w+ )?(?:made up|invented|imagined|assumed|guessed)\b",
-            r"\b(?:habe ich|ich habe) (?:\w+ ){0,4}?(?:erfunden|ausgedacht|angenommen|geschätzt)\b",
+            r"\b(?:habe ich|ich habe) (?!(?:\w+ ){0,4}?nicht\b)(?:\w+ ){0,4}?(?:erfunden|ausgedacht"
+            r"|angenommen|geschätzt)\b",
             r"\b(?:isn't|is not|aren't|are not|wasn't|was not|not) (?:\w+ )?(?:meant|intended"
             r"|designed|supposed) (?:to|as|for)\b",
             r"\byou (?:may|might|could) (?:also )?want to (?:trim|soften|tone down)\b",
@@ -733,6 +739,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         rx(
             r"\bI(?:'ve| have)? (?:\w+ )?kept\b[^.!?\n]{0,60}?\b(?:tame|PG|G-rated|tasteful"
             r"|restrained|non-graphic|vague|non-specific|gentle|understated|low-key)\b",
+            r"\bI(?:'ll| will) keep (?:\w+ ){1,5}?(?:vague|non-specific)\b",
             r"\bnot (?:described|depicted|shown|spelled out) in (?:any |graphic |great )?detail\b"
             r"|\bnicht im Detail (?:beschrieben|geschildert|dargestellt|ausgeführt)\b",
             r"\bI (?:toned|watered) down\b|\bI (?:dialled|dialed) back\b"
