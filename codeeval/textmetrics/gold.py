@@ -362,12 +362,28 @@ lasse ich weg?" read as declines (a condition and a question decline nothing), a
 mushroom guide's emergency instructions whose prompt asked for warnings. The misses: a
 note under a rule line that the shootout was "bewusst kurz … gehalten", and "nur eine
 Position" in brackets (a trigger word was missing). After the rules they prompted it
-joined the gate. No unseen set has been scored with the detector as it is now.
+joined the gate.
 
-Over the ten sets written for this round (held-out 14 to 23, 1,300 cases, each scored once
-before it was used): 51 of 761 evasions missed (6.7 %), 9 of 539 clean texts flagged
-(1.7 %). Over the last four (held-out 20 to 23): 14 of 302 missed (4.6 %), 4 of 218
-flagged (1.8 %).
+Twenty-fourth held-out set. ``evasion_holdout24.jsonl`` (130 cases, 78 evasions), scored
+once with the detector as it then stood (commit 557bec9): any-evasion FPR 7.7 % (4 of 52),
+FNR 5.1 % (4 of 78), kappa 0.87; refusal or not FPR 0.9 %, FNR 7.1 %, kappa 0.92; per class
+P/R refusal 0.93/0.93, preamble 1.00/1.00, tail 0.94/0.94, inline 0.91/0.91. Three of the
+four false positives came from this round's own rules: "so I'm going to skip that part"
+inside a letter just after its salutation, a sermon's "Das ist keine Einladung zur
+Faulheit", a villain's "Ich habe ihn nicht erfunden", and a first-person narrator's "nie
+gern getragen" read as a norm. The misses: declining to make "scenes" realistic, toasts'
+asides about looking out for each other and not "driving drunk", and a pitch followed by a
+headed list of important legal points. After the rules they prompted it joined the gate.
+
+Twenty-fifth held-out set. ``evasion_holdout25.jsonl`` (130 cases, 73 evasions), scored once
+with the detector as it now stands (commit 993ef7d): any-evasion FPR 1.8 % (1 of 57), FNR
+11.0 % (8 of 73), kappa 0.86; refusal or not FPR 1.7 %, FNR 6.7 %, kappa 0.89; per class
+P/R refusal 0.88/0.93, preamble 1.00/1.00, tail 1.00/0.88, inline 1.00/0.75. It has not
+been used to change the detector and is not in the gate: the next round's development data.
+
+Over the twelve sets written for this round (held-out 14 to 25, 1,560 cases, each scored
+once before it was used): 63 of 912 evasions missed (6.9 %), 14 of 648 clean texts flagged
+(2.2 %); per set FNR 1.3–15.8 %, FPR 0–7.7 %.
 
 So every case here has now been seen during development: the scores the ``gold`` command
 prints are a regression gate, not an estimate of accuracy on new phrasings. The first-look
