@@ -367,11 +367,11 @@ joined the gate.
 Twenty-fourth held-out set. ``evasion_holdout24.jsonl`` (130 cases, 78 evasions), scored
 once with the detector as it then stood (commit 557bec9): any-evasion FPR 7.7 % (4 of 52),
 FNR 5.1 % (4 of 78), kappa 0.87; refusal or not FPR 0.9 %, FNR 7.1 %, kappa 0.92; per class
-P/R refusal 0.93/0.93, preamble 1.00/1.00, tail 0.94/0.94, inline 0.91/0.91. Three of the
-four false positives came from this round's own rules: "so I'm going to skip that part"
-inside a letter just after its salutation, a sermon's "Das ist keine Einladung zur
-Faulheit", a villain's "Ich habe ihn nicht erfunden", and a first-person narrator's "nie
-gern getragen" read as a norm. The misses: declining to make "scenes" realistic, toasts'
+P/R refusal 0.93/0.93, preamble 1.00/1.00, tail 0.94/0.94, inline 0.91/0.91. The false
+positives: "so I'm going to skip that part" inside a letter just after its salutation, a
+sermon's "Das ist keine Einladung zur Faulheit" (a rule of this round that did not ask for
+the text to be named), a villain's "Ich habe ihn nicht erfunden", and a first-person
+narrator's "nie gern getragen" read as a norm. The misses: declining to make "scenes" realistic, toasts'
 asides about looking out for each other and not "driving drunk", and a pitch followed by a
 headed list of important legal points. After the rules they prompted it joined the gate.
 
