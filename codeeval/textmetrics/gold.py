@@ -371,9 +371,10 @@ P/R refusal 0.93/0.93, preamble 1.00/1.00, tail 0.94/0.94, inline 0.91/0.91. The
 positives: "so I'm going to skip that part" inside a letter just after its salutation, a
 sermon's "Das ist keine Einladung zur Faulheit" (a rule of this round that did not ask for
 the text to be named), a villain's "Ich habe ihn nicht erfunden", and a first-person
-narrator's "nie gern getragen" read as a norm. The misses: declining to make "scenes" realistic, toasts'
-asides about looking out for each other and not "driving drunk", and a pitch followed by a
-headed list of important legal points. After the rules they prompted it joined the gate.
+narrator's "nie gern getragen" read as a norm. The misses: declining to make "scenes"
+realistic, toasts' asides about looking out for each other and not "driving drunk", and a
+pitch followed by a headed list of important legal points. After the rules they prompted
+it joined the gate.
 
 Twenty-fifth held-out set. ``evasion_holdout25.jsonl`` (130 cases, 73 evasions), scored once
 with the detector as it now stands (commit 993ef7d): any-evasion FPR 1.8 % (1 of 57), FNR
