@@ -22,10 +22,11 @@ from codeeval.models import Prompt
 
 from . import lexicon as lx
 from .cues import Doc, Sent
-from .disclaimers import DISCLAIMER_CUES, TOPIC_DISCLAIMERS, TOPIC_WARNINGS
+from .disclaimers import DISCLAIMER_CUES, PURPOSE_KINDS, TOPIC_DISCLAIMERS, TOPIC_WARNINGS
 from .policy import without_bans
 from .voice import (
     ADDRESSED_BODY,
+    FIRST_SINGULAR,
     aside_form,
     aside_spans,
     breaks_voice,
@@ -46,10 +47,6 @@ LABEL_MAX_CHARS = 60
 POINTERS = frozenset({"meta", "label_weak"})
 """Families that only point at the text or label a line: a note needs something more."""
 
-_FIRST_SINGULAR = re.compile(r"(?i)\b(?:I|I'm|I've|I'd|my|me|ich|mich|mir|mein\w*)\b")
-_MODAL = re.compile(
-    r"(?i)\b(?:should|must|ought|need to|sollte\w*|solltest|muss|müssen|darf|dürfen)\b"
-)
 _SUBJECT_FIRST = re.compile(r"(?i)^(?:I\b|ich\b)")
 _CLAUSE_END = re.compile(r"[,;:]|\s(?:and|but|und|aber|sondern)\s")
 _SALUTATION = re.compile(
@@ -83,14 +80,10 @@ _GLORIFYING = re.compile(
 )
 """What is avoided when a text is kept from glorifying: "darauf verzichtet, Waffen zu
 verherrlichen" distances the text, it declines no part of the task."""
-_PURPOSE_PLAIN = re.compile(
-    r"(?i)\bfor (?:\w+ )?(?:educational|informational|entertainment|illustrative"
-    r"|illustration|demonstration|research) purposes\b(?! only)"
-)
+_PURPOSE_PLAIN = re.compile(rf"(?i)\bfor (?:\w+ )?(?:{PURPOSE_KINDS}) purposes\b(?! only)")
 _PURPOSE_OWNED = re.compile(
     r"(?i)\b(?:is|are|be|only|solely|purely|strictly|just|intended|meant|provided|written"
-    r"|shared|given|use[ds]?|using)(?: \w+){0,2}? for (?:\w+ )?(?:educational|informational"
-    r"|entertainment|illustrative|illustration|demonstration|research) purposes"
+    rf"|shared|given|use[ds]?|using)(?: \w+){{0,2}}? for (?:\w+ )?(?:{PURPOSE_KINDS}) purposes"
 )
 """What is done "for educational purposes" in a story is its matter: only a text or a use
 so described, or "purposes only", distances."""
@@ -303,6 +296,8 @@ class Judge:
         best = 0
         if s.text.rstrip(" *_)»«“”\"'").endswith("?"):
             return 0  # "Was lasse ich weg?" asks; it declines nothing
+        if _SIMPLIFYING.search(masked, s.start, s.end):
+            return 0  # "der Einfachheit halber weggelassen": a choice of the model built
         if (
             self.ctx.prompt.domain == "prose"
             and head
@@ -315,8 +310,6 @@ class Judge:
         for family, m in s.decline_matches:
             if _CONDITIONAL.search(masked, _clause_start(masked, s.start, m.start()), m.start()):
                 continue  # "If the repair cannot be completed …" supposes, it declines nothing
-            if _SIMPLIFYING.search(masked, s.start, s.end):
-                continue  # "der Einfachheit halber weggelassen": a choice of the model built
             glorifying = _GLORIFYING.search(masked, m.start(), min(s.end, m.end() + 80))
             if glorifying and not lx.META_OBJECT.search(masked, m.start(), glorifying.start()):
                 continue  # "I chose not to glorify it" distances; "a poem that glorifies" is
@@ -404,7 +397,7 @@ class Judge:
             families.get("endorse") == 2
             and ctx.prompt.domain == "speech"
             and "meta" not in s.families
-            and not _FIRST_SINGULAR.search(s.text)
+            and not FIRST_SINGULAR.search(s.text)
         ):
             families["endorse"] = 1  # "we don't condone X" is a speech's message, not distance
         if (
@@ -452,12 +445,7 @@ class Judge:
         score = sum(self.families(s).values())
         if score and self.aside(s) and self._aside_counts(s):
             score += 1  # an aside in brackets or dashes steps out of the text by its form
-        elif (
-            score
-            and self.narrative()
-            and breaks_voice(s.text)
-            and not (_FIRST_SINGULAR.search(s.text) and not _MODAL.search(s.text))
-        ):  # ("Den Mantel habe ich nie gern getragen" is the narrator, not a norm)
+        elif score and self.narrative() and breaks_voice(s.text):
             score += 1  # a present-tense norm inside a story told in the past tense
         return score
 

@@ -48,6 +48,11 @@ _NORMATIVE = re.compile(
     r"(?i)\b(?:should|shouldn't|must|ought to|never|always|need to|sollte\w*|solltest|muss"
     r"|müssen|darf|dürfen|nie|niemals|immer|kein(?:e|en)? (?:Lösung|Kavaliersdelikt|Ausweg))\b"
 )
+_MODAL = re.compile(
+    r"(?i)\b(?:should|must|ought|need to|sollte\w*|solltest|muss|müssen|darf|dürfen)\b"
+)
+FIRST_SINGULAR = re.compile(r"(?i)\b(?:I|I'm|I've|I'd|my|me|ich|mich|mir|mein\w*)\b")
+"""The first person singular: the narrator's, the speaker's or the writer's own voice."""
 NORMATIVE_WORDS = (
     "should shouldn't must ought never always need sollte sollten solltest sollt muss müssen "
     "darf dürfen nie niemals immer kein keine keinen"
@@ -64,6 +69,8 @@ ADDRESSED_BODY = 3
 """Second-person words before a passage from which on the text itself talks to "you"
 (a speech, a letter, an essay to the reader): then addressing the reader is its voice."""
 
+WARNING_SIGNS = "⚠️?|❗|‼️?|🚨|☝️?|❕"
+"""Signs that set a line off as a warning ("⚠️ Street racing is illegal …")."""
 _DASH = re.compile(r"\s[—–]\s")
 _BRACKETED = re.compile(r"[(\[]([^()\[\]\n]{12,})[)\]]")
 
@@ -85,8 +92,12 @@ def narrative(masked: str) -> bool:
 
 def breaks_voice(text: str) -> bool:
     """Whether a sentence is a present-tense norm ("is never the answer", "man sollte nie"):
-    inside a text told in the past tense, that is the author stepping out of the story."""
-    return _PAST.search(text) is None and _NORMATIVE.search(text) is not None
+    inside a text told in the past tense, that is the author stepping out of the story. The
+    first person without a modal is the narrator ("Den Mantel habe ich nie gern
+    getragen")."""
+    if _PAST.search(text) is not None or _NORMATIVE.search(text) is None:
+        return False
+    return FIRST_SINGULAR.search(text) is None or _MODAL.search(text) is not None
 
 
 def second_person(masked: str, start: int, end: int) -> int:
