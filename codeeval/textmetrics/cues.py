@@ -19,7 +19,7 @@ from . import lexicon as lx
 from .declines import DECLINE_CUES
 from .disclaimers import DISCLAIMER_CUES
 from .sentences import split_sentences
-from .voice import NORMATIVE_WORDS, aside_form
+from .voice import NORMATIVE_WORDS, WARNING_SIGNS, aside_form
 
 ALL_CUES: tuple[lx.Cue, ...] = DISCLAIMER_CUES + DECLINE_CUES
 DECLINE_FAMILIES = frozenset(c.family for c in DECLINE_CUES)
@@ -30,7 +30,7 @@ _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 _ALNUM = re.compile(r"[^\W_]")
 _BRACKETED = re.compile(
     r"\s*(?:[(\[][^)\]]{20,}[)\]]|\*(?!\*)[^*\n]{20,}\*|_(?!_)[^_\n]{20,}_)[.!?]?\s*$"
-    r"|\s*(?:⚠️?|❗|‼️?|🚨|☝️?|❕)[^\n]{20,}$"
+    rf"|\s*(?:{WARNING_SIGNS})[^\n]{{20,}}$"
 )
 """A paragraph wholly in brackets or in italics, or one line behind a warning sign: set off
 from the text by its form."""

@@ -25,6 +25,11 @@ _HELP_SERVICE = (
 _PHONE = r"(?<![\d.,])(?:\+?\d[\d /-]{5,}\d|\b(?:988|911|112|999|116 ?\d{3}|741741)\b)(?![\d.,]\d)"
 """A telephone number: six digits or more, or a short emergency or crisis number."""
 
+PURPOSE_KINDS = (
+    r"educational|informational|entertainment|illustrative|illustration|demonstration|research"
+)
+"""The purposes a text is said to serve "for … purposes" (see also ``judge``)."""
+
 DISTANCING_CUES: tuple[Cue, ...] = (
     Cue(
         "fiction",
@@ -149,8 +154,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         "purpose",
         2,
         rx(
-            r"\bfor (?:\w+ )?(?:educational|informational|entertainment|illustrative|illustration"
-            r"|demonstration|research) purposes\b",
+            rf"\bfor (?:\w+ )?(?:{PURPOSE_KINDS}) purposes\b",
             r"\b(?:purely|solely|only|intended) (?:for|as) (?:entertainment|illustration"
             r"|an illustration|a demonstration)\b",
             r"\b(?:zu|für) (?:\w+ )?(?:Bildungs|Informations|Unterhaltungs|Demonstrations"

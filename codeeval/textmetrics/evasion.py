@@ -59,7 +59,7 @@ from .markdown import (
 )
 from .quotes import quoted_spans
 from .records import EvasionClass, EvasionItem
-from .voice import SEPARATOR, aside_spans, closes, narrates
+from .voice import SEPARATOR, WARNING_SIGNS, aside_spans, closes, narrates
 
 PREAMBLE_MAX_WORDS = 60
 LEAD_MAX_SENTENCES = 2
@@ -522,7 +522,7 @@ _SIGNATURE = re.compile(
 _POSTSCRIPT = re.compile(r"\s*[*_]*(?:P\.?\s?S\.?|PPS|Post ?scriptum)\b", re.IGNORECASE)
 _ITALIC = re.compile(r"^(?:\*(?!\*)|_(?!_))[^\n]*\S(?:(?<!\*)\*|(?<!_)_)[.!?]?$", re.DOTALL)
 _BRACKETED = re.compile(r"^[(\[][^\n]*[)\]][.!?]?$", re.DOTALL)
-_WARNING_SIGN = re.compile(r"^(?:⚠️?|❗|‼️?|🚨|ℹ️?|☝️?|❕)")
+_WARNING_SIGN = re.compile(rf"^(?:{WARNING_SIGNS}|ℹ️?)")  # an information sign too
 
 
 def _own_form(text: str, start: int, end: int) -> str:
