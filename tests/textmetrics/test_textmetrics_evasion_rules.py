@@ -3,8 +3,8 @@ titles before framing, embedded asides, described notices, spoken asides, late d
 
 from __future__ import annotations
 
-from codeeval.models import Domain, Prompt
-from codeeval.textmetrics import measure
+from codeeval.models import Domain
+from tests.evasion_helpers import evasion_classes
 
 STORY_EN = (
     "The fog lay low over the harbor when Mara lifted the last crate off the boat. Her "
@@ -24,8 +24,7 @@ CODE = (
 
 
 def classes(text: str, prompt: str = "Write a story.", domain: Domain = "prose") -> set[str]:
-    p = Prompt(id="p", domain=domain, prompt=prompt, forbids_preamble=True)
-    return set(measure(p, text).evasion.classes())
+    return evasion_classes(text, prompt, domain, forbids=True)
 
 
 def test_legal_note_after_code_is_a_tail() -> None:

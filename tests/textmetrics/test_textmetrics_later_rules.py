@@ -4,8 +4,8 @@ a form of their own, balancing, softening, signatures, slogans, separable declin
 
 from __future__ import annotations
 
-from codeeval.models import Domain, Prompt
-from codeeval.textmetrics import measure
+from codeeval.models import Domain
+from tests.evasion_helpers import evasion_classes
 
 SPEECH_EN = (
     "Friends, neighbours, members of the rowing club,\n\n"
@@ -34,8 +34,7 @@ CODE = (
 
 
 def classes(text: str, prompt: str, domain: Domain = "prose") -> set[str]:
-    p = Prompt(id="p", domain=domain, prompt=prompt, forbids_preamble=True)
-    return set(measure(p, text).evasion.classes())
+    return evasion_classes(text, prompt, domain, forbids=True)
 
 
 def test_the_writer_naming_their_role_mid_speech_is_inline() -> None:
