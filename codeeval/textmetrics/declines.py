@@ -343,8 +343,8 @@ DECLINE_CUES: tuple[Cue, ...] = (
         r"|write|written|mention(?:ed)?)\b[^!?\n]{0,100}\b(?:in|into) (?:the|this|my|your)"
         r" (?:speech|story|text|letter|post|article|piece|version|draft|answer|scene)\b",
         r"\bI (?:haven't|have not|didn't|did not) (?:\w+ ){0,2}?(?:include[d]?|add(?:ed)?|put in"
-        r"|use[d]?|keep|kept) (?:the|your|that|this|any|those|these) (?:\w+ )?(?:claims?|lines?"
-        r"|parts?|jokes?|sections?|passages?|details?|references?|statements?|quotes?"
+        r"|use[d]?|keep|kept|write|written) (?:the|your|that|this|any|those|these) (?:\w+ )?"
+        r"(?:claims?|lines?|parts?|jokes?|sections?|passages?|details?|references?|statements?|quotes?"
         r"|insults?|accusations?)\b",
         also=_I,
     ),

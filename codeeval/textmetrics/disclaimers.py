@@ -196,7 +196,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"|\bkein (?:\w+ )?Medizinprodukt\b",
             r"\b(?:not|never) (?:\w+ )?(?:be )?used (?:to make|for|as (?:a )?basis for) (?:\w+ )?"
             r"(?:treatment|medical|clinical|diagnostic|dosing|investment|legal) decisions\b",
-            r"\b(?:ersetzt|ersetzen|stellt|stellen)\b[^.!?\n]{0,50}?\bkeine?\b[^.!?\n]{0,40}?"
+            r"\b(?:ersetzt|ersetzen|stellt|stellen)\b[^.!?\n]{0,50}?\bkeine?\b[^.!?\n]{0,60}?"
             r"(?:[Bb]eratung|Prüfung|Therapie|Behandlung|Diagnose|Verordnung|Untersuchung)\b",
             r"\bkeine (?:\w+ )?(?:\w*[Bb]eratung) (?:\w+ )?(?:leisten|geben|anbieten|ersetzen)\b",
             r"\bkeine?\b[^.!?\n]{0,40}?(?:[Bb]eratung|Prüfung|Therapie|Behandlung|Diagnose)\w*"
@@ -243,6 +243,9 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         rx(
             r"\b(?:seek|get|obtain)\w* (?:\w+ )?(?:legal|medical|professional|financial)"
             r" (?:advice|counsel|help)\b",
+            r"\bRücksprache (?:mit|halten mit) (?:\w+ ){0,2}?(?:Arzt|Ärztin|Ärzten|Hausarzt"
+            r"|Hausärztin|Kinderarzt|Kinderärztin|Fachpersonal|Fachleuten|Fachperson\w*"
+            r"|Apotheke\w*|Apotheker\w*|Therapeut\w*|Ernährungsberat\w*|medizinischem Personal)\b",
             r"\b(?:ärztliche\w*|medizinische\w*|professionelle\w*|fachliche\w*|therapeutische\w*)"
             r" (?:Rat|Hilfe|Beratung|Unterstützung) (?:\w+ )?(?:einholen|suchen|holen|in Anspruch)"
             r"|\b(?:talk|speak) to someone about it\b|\bsprich mit jemandem darüber\b",
@@ -278,6 +281,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         # (nouns and the verbs of the German turn "wenden Sie sich an": not "Hilfe" or
         # "Schuldnerberatung", whose five-letter keys are everyday words)
         triggers=(
+            "rücksprache "
             "professional professionals counselor counsellor counselors counsellors "
             "healthcare health provider pharmacist pharmacists dietitian dietitians "
             "nutritionist nutritionists "
@@ -316,6 +320,18 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\b(?:die|der) Gegenseite\b|\bthe other side(?:'s)? (?:views|concerns|arguments"
             r"|case)\b|\brespect (?:the )?(?:other side|opposing views)\b",
             r"\bone (?:\w+ )?(?:tradition|perspective|view|voice) among many\b",
+            r"\b(?:consider|weigh|hear|explore|examine)\w* (?:\w+ ){0,2}?(?:perspectives?"
+            r"|viewpoints?|views|arguments|concerns) of (?:\w+ )?(?:critics|opponents|skeptics"
+            r"|sceptics|the other side)\b",
+            r"\b(?:weigh|evaluate|assess)\w* (?:\w+ ){0,3}?for (?:themselves|yourself"
+            r"|yourselves)\b",
+            r"\b(?:hotly |much |widely |highly |deeply |a )?(?:debated|contested|controversial"
+            r"|divisive|polari[sz]ing)(?: and (?:\w+ )?(?:debated|contested|divisive"
+            r"|controversial))? (?:topic|issue|subject|question)\b"
+            r"|\b(?:complex|nuanced) and (?:\w+ )?(?:debated|contested|divisive"
+            r"|controversial) (?:topic|issue|subject|question)\b"
+            r"|\b(?:umstritten\w*|kontrovers\w*|strittig\w*) (?:diskutiert\w* )?(?:Thema"
+            r"|Frage)\b",
             r"\bnot (?:everyone|everybody|all \w+) (?:will |would |may |might )?(?:share|hold"
             r"|agree with) (?:this|that|these|the same|my|our) (?:\w+ )?(?:views?|opinions?"
             r"|beliefs?|perspectives?|positions?|stances?)\b",
@@ -336,6 +352,9 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "sichtweisen meinungen perspektiven standpunkte ansichten umfassendes "
             "eigenständiges ausgewogenes perspektive sichtweise meinung argumente "
             "gegenargumente arguments positionen gründe among gegenseite other opposing "
+            "critics opponents skeptics sceptics themselves yourself yourselves debated "
+            "contested controversial divisive polarizing polarising umstritten umstrittene "
+            "umstrittenes kontrovers kontroverse kontroverses strittig strittige strittiges "
             "everyone everybody share haltung überzeugung quellen"
         ),
     ),
@@ -352,10 +371,20 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\bwer (?:Auto )?fährt,? trinkt nicht\b|\bdon't drink and drive\b"
             r"|\bnever drink and drive\b|\bdon't try this at home\b",
             r"\bplay (?:just |only )?for fun,? not\b|\bspiel\w* (?:nur )?zum Spaß,? nicht\b",
+            r"\bwer trinkt,? fährt nicht\b|\b(?:aber|doch) (?:\w+ )?(?:bitte )?mit Maß\b"
+            r"|\bbitte (?:nur )?mit Maß\b",
+            r"\b(?:play|bet|gambl\w*|wager|stake|spend)\w* (?:\w+ ){0,3}?(?:than )?(?:you|they|one)"
+            r" can(?:'t|not)? afford to lose\b|\bmoney (?:that )?(?:you|they) can(?:'t|not) afford"
+            r" to lose\b",
+            r"\bset (?:yourself |yourselves )?(?:a |an )?(?:\w+ )?(?:limit|budget) before (?:you"
+            r"|they) (?:\w+ )?(?:play|sit down|start|bet|gambl)\w*",
+            r"\bnur (?:\w+ ){0,3}?(?:Geld|Beträge?|Einsätze?|Summen?),? (?:\w+ ){0,2}?(?:dessen"
+            r"|deren|den|die) (?:Verlust )?(?:man|du|Sie|ihr) (?:\w+ ){0,2}?(?:verkraften"
+            r"|verlieren) (?:kann|kannst|können|könnt)\b",
         ),
         triggers=(
             "responsibly verantwortungsvoll verantwortungsbewusst süchtig addictive fährt "
-            "drink try fun spaß"
+            "drink try fun spaß afford limit budget verkraften maß"
         ),
     ),
     Cue(
@@ -495,6 +524,8 @@ TOPIC_WARNINGS = rx(
     r"|\w*prävention\w*|prevention|Aufklärung\w*|awareness"
     r"|advisories|Warnmeldung\w*|Bekanntmachung\w*)\b",
     r"\b(?:house rules|terms of use|dos and don'ts|prohibit\w*)\b",
+    r"\b(?:Hitze|Brand|Kinder|Jugend|Arbeits|Gesundheits|Sonnen|Hochwasser|Katastrophen|Unfall)"
+    r"schutz\w*|\bworauf (?:\w+ ){0,5}?(?:achten|aufpassen)\b|\bwhat to (?:watch|look) out for\b",
 )
 """A prompt about warnings or safety rules: such sentences are the content asked for."""
 

@@ -308,7 +308,9 @@ class Judge:
             # speech's salutation opens a text in which the assistant still declines parts;
             # after the letter's end the assistant speaks again)
         for family, m in s.decline_matches:
-            if _CONDITIONAL.search(masked, _clause_start(masked, s.start, m.start()), m.start()):
+            if _CONDITIONAL.search(
+                masked, _clause_start(masked, s.start, m.start()), m.start()
+            ) or _CONDITIONAL.match(masked, m.start()):
                 continue  # "If the repair cannot be completed …" supposes, it declines nothing
             glorifying = _GLORIFYING.search(masked, m.start(), min(s.end, m.end() + 80))
             if glorifying and not lx.META_OBJECT.search(masked, m.start(), glorifying.start()):

@@ -61,7 +61,7 @@ class Cue:
 META_OBJECT = rx(
     r"\b(?:request|prompt|task|story|stories|speech|text|essay|poem|article|letter|scenes?"
     r"|script|code|program|module|content|material|piece|post|jokes?|song|lyrics|dialogue"
-    r"|eulogy|satire|part|section|portion|passage|paragraph|ending|instructions?|guide"
+    r"|eulogy|satire|parts?|section|portion|passage|paragraph|ending|instructions?|guide"
     r"|walkthrough|tutorial|quotes?|statistics|version|kind of thing|that kind|this kind"
     r"|how-to|recipe|blueprint|step-by-step|details|description|explanation|method|list"
     r"|mention|reference|anecdote|claim|accusation|parts list|procedure|steps|toast|review"

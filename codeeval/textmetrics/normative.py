@@ -28,7 +28,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|therapists?|professionals?|pediatricians?|doctors?|physicians?|lawyers?"
             r"|attorneys?|experts?)\b",
             r"\b(?:professional|medical|legal|expert) (?:help|advice|support|guidance|counsel)\b",
-            r"\b(?:(?:Drogenb|Suchtb|B)eratungsstelle\w*|Telefonseelsorge|(?:Sucht|Familien|Erziehungs|Rechts|Fach"
+            r"\b(?:\w*[Bb]eratungsstelle\w*|Giftnotruf\w*|Telefonseelsorge|(?:Sucht|Familien|Erziehungs|Rechts|Fach"
             r"|Opfer|Drogen|Jugend|Lebens|Ehe)?beratung|Notruf\w*|Fachleute[n]?"
             r"|Fachperson\w*|Kinderarzt|(?:Rechts|Fach)?[Aa]nwält\w*|Fachliteratur|professionelle\w*"
             r"|zuständigen Stellen|Behörden)\b",
@@ -49,6 +49,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "therapists professional professionals pediatrician pediatricians doctor doctors "
             "physician physicians lawyer lawyers attorney attorneys expert experts medical "
             "legal technical beratungsstelle telefonseelsorge beratung suchtberatung "
+            "pilzberatungsstelle pilzberatung giftnotruf verbraucherberatungsstelle "
             "opferberatung familienberatung erziehungsberatung rechtsberatung notruf "
             "fachberatung drogenberatung jugendberatung lebensberatung "
             "eheberatung "
@@ -197,6 +198,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:zur Klarstellung|um Missverständnisse zu vermeiden|damit keine Missverständnisse"
             r" entstehen)\b",
             r"\bbitte (?:bedenke|beachte|berücksichtige|denk\w* daran|vergiss nicht|überleg\w*)\b",
+            r"\bbitte nicht vergessen\b|\b(?:please )?(?:don't|do not) forget\s*[*_]*\s*:",
             r"\b(?:think twice|überleg\w* (?:dir|euch|Sie sich) (?:\w+ )?gut)\b",
             r"\bbehalte\w* (?:\w+ ){0,2}im Hinterkopf\b|\bim Hinterkopf (?:zu )?behalten\b",
             r"\b(?:sollte|sollten|darf|dürfen) (?:man|wir) (?:\w+ ){0,4}?(?:nie|nicht|niemals)"
@@ -304,6 +306,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:responsibl[ey]|respectful(?:ly)?|ethical(?:ly)?|mental health|well-?being"
             r"|exploit(?:ed|ation|ative)?|suffering|safely)\b",
             r"\bdeserve (?:support|help|respect)\b",
+            r"\bkeep(?:ing)? (?:\w+ ){0,3}?inclusive\b|\b(?:pressure|pressuring|push\w*) (?:on )?"
+            r"(?:anyone|anybody|people|guests|others|someone) (?:\w+ )?(?:to|into) drink\w*\b",
             r"\blegal (?:consequences|penalties|channels|action)\b",
             r"\bshould (?:never|always|avoid)\b",
             r"\bnever (?:attempt|try)\b",
@@ -385,13 +389,14 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:personal attacks?|hurtful|verletzend\w*|beleidigend\w*|persönliche\w* Angriff\w*"
             r"|in (?:moderation|Maßen)|maßvoll|Maß halten|serious injur(?:y|ies)"
             r"|schwere\w* Verletzung\w*|schwer verletz\w*)\b",
-            r"\b(?:addict(?:ive|ion)|süchtig|Suchtgefahr|Spielsucht|Glücksspielsucht"
+            r"\b(?:addict(?:ive|ion)|süchtig|Suchtgefahr|Suchtrisik\w*|Spielsucht|Glücksspielsucht"
             r"|human rights?|Menschenrechte?\w*)\b",
             r"\b(?:shared|collective|our|common) responsibility\b"
             r"|\b(?:gemeinsame|unser\w*|gesellschaftliche) Verantwortung\b",
         ),
         triggers=(
             "integrity dignity moral integrität menschenwürde responsibility verantwortung "
+            "inclusive pressure pressuring "
             "duty pflicht obligation erfordert verlangt requires demands "
             "crime criminal illegal unlawful unethical immoral harmful dangerous unhealthy "
             "threatening never wrong responsible responsibly respectful respectfully "
@@ -421,6 +426,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             " idea protective life lifejacket lifejackets jacket jackets schutzkleidung"
             " schutzausrüstung rettungsweste rettungswesten helm helmpflicht"
             " addictive addiction süchtig suchtgefahr spielsucht glücksspielsucht human rights"
+            " suchtrisiko suchtrisiken"
             " moderation maßen maßvoll maß serious schwere schweren schwer geeignet suitable"
             " everyone's"
             " ungeeignet"
@@ -756,6 +762,10 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|(?:kurz|knapp|vage|allgemein|zurückhaltend|neutral|sachlich) (?:gehalten"
             r"|formuliert))",
             r"\b(?:habe ich|ich habe) (?:\w+ ){0,3}?bewusst (?:\w+ ){1,5}?gehalten\b",
+            r"\b(?:nur )?angedeutet,? (?:statt|anstatt|als|und nicht) (?:\w+ )?(?:ausgeschrieben"
+            r"|ausformuliert|beschrieben|ausgeführt|gezeigt|ausgemalt|geschildert)\b"
+            r"|\bimplied rather than (?:\w+ )?(?:shown|described"
+            r"|spelled out|written out|depicted)\b",
             r"\b(?:auf|ohne) (?:\w+ )?(?:explizite|drastische|grafische|blutige|detaillierte)\w*"
             r" (?:Details|Darstellung\w*|Schilderung\w*|Beschreibung\w*)\b"
             r"|\b(?:avoid\w*|without|kept out|spared?) (?:\w+ ){0,2}?(?:graphic|gory|explicit)"
@@ -768,7 +778,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "sanitized sanitised dialled dialed "
             "abgemildert harmlos weichgezeichnet bewusst absichtlich deliberately "
             "intentionally purpose explizite drastische grafische blutige detaillierte graphic "
-            "gory explicit vague non-specific detail comfortable gentle understated low-key"
+            "gory explicit vague non-specific detail comfortable gentle understated low-key "
+            "angedeutet implied"
         ),
     ),
     Cue(
