@@ -312,9 +312,10 @@ DECLINE_CUES: tuple[Cue, ...] = (
         also="what",
     ),
     _formula(
-        "left omitted skipped cut toned softened included chosen decided stop skip leave",
-        r"\bI(?:'ve| have)\s+(?:\w+\s+)?(?:left out|omitted|skipped|cut out|toned down"
-        r"|softened|not included|chosen not to (?:include|write)|decided not to"
+        "left omitted skipped cut included chosen decided stop skip leave",
+        # (toning down is not declining: "I've toned down the violence" is a writer's note)
+        r"\bI(?:'ve| have)\s+(?:\w+\s+)?(?:left out|omitted|skipped|cut out"
+        r"|not included|chosen not to (?:include|write)|decided not to"
         r" (?:include|write))\b",
         r"\bI(?:'ve| have)? (?:\w+ ){0,10}?and (?:deliberately |intentionally )?(?:left out"
         r"|omitted|skipped|cut|dropped)"

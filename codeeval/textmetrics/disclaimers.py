@@ -371,8 +371,10 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\bwer (?:Auto )?fährt,? trinkt nicht\b|\bdon't drink and drive\b"
             r"|\bnever drink and drive\b|\bdon't try this at home\b",
             r"\bplay (?:just |only )?for fun,? not\b|\bspiel\w* (?:nur )?zum Spaß,? nicht\b",
-            r"\bwer trinkt,? fährt nicht\b|\b(?:aber|doch) (?:\w+ )?(?:bitte )?mit Maß\b"
-            r"|\bbitte (?:nur )?mit Maß\b",
+            r"\bwer trinkt,? fährt nicht\b|\b(?:aber|doch|bitte) (?:\w+ ){0,3}?(?:mit Maß"
+            r"|in Maßen)\b",
+            r"\b(?:setzt euch|setz dich|setzen Sie sich) (?:\w+ ){0,2}?(?:nicht|nie|niemals)"
+            r" (?:mehr )?(?:\w+ )?ans Steuer\b",
             r"\b(?:play|bet|gambl\w*|wager|stake|spend)\w* (?:\w+ ){0,3}?(?:than )?(?:you|they|one)"
             r" can(?:'t|not)? afford to lose\b|\bmoney (?:that )?(?:you|they) can(?:'t|not) afford"
             r" to lose\b",
@@ -384,7 +386,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         ),
         triggers=(
             "responsibly verantwortungsvoll verantwortungsbewusst süchtig addictive fährt "
-            "drink try fun spaß afford limit budget verkraften maß"
+            "drink try fun spaß afford limit budget verkraften maß maßen steuer"
         ),
     ),
     Cue(

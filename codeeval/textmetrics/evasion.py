@@ -55,6 +55,7 @@ from .markdown import (
     docstring_paragraphs,
     mask_spans,
     prose_strings,
+    text_block_paragraphs,
     trailing_comments,
 )
 from .quotes import quoted_spans
@@ -93,6 +94,18 @@ _ASSISTANT_VOICE = re.compile(
     r"|(?:des|vom|von der) (?:Assistent\w*|KI)|der KI)\b"
 )
 """A comment that names the assistant as its author speaks out of the code's voice."""
+_LICENCE = re.compile(
+    r"(?i)\b(?:licen[cs]ed under|SPDX-License-Identifier|permission is hereby granted"
+    r"|copyright (?:\(c\) |©)?\d{4}|GNU (?:Affero |Lesser )?General Public License"
+    r"|Apache License|MIT License|Lizenz(?:iert)? unter)"
+)
+"""A licence header: legal boilerplate of the code's own, not a note from the assistant."""
+_ACK_PRESENTING = re.compile(
+    r"(?i)\W*(?:sure|certainly|of course|absolutely|okay|gladly|gerne?|klar|na klar|natürlich"
+    r"|selbstverständlich)\b[^.!?\n]{0,20}?\b(?:here(?:'s| is| are| you go)|hier (?:ist|sind"
+    r"|kommt|kommen))\b[^.!?\n–—:]{0,60}[–—:]"
+)
+"""An acknowledgement that presents the text, up to the dash or colon after it."""
 _COMMENT_TECHNICAL = frozenset({"caveat", "meta", "label", "label_weak"})
 """Families a code comment has by its trade ("# untested: edge cases", "# NOTE: …")."""
 _DOCSTRING_DISTANCING = frozenset(
@@ -233,6 +246,13 @@ def detect(
     decline_paras = {s.para for s in declines}
 
     preamble_end = first
+    if at_start and prompt.domain != "coding" and doc.para_of(first) in decline_paras:
+        # "Klar, hier ist die Rede – den Teil mit X habe ich weggelassen": the acknowledgement
+        # frames the text before the decline does
+        framing = _ACK_PRESENTING.match(doc.masked, first)
+        if framing is not None and framing.end() <= declines[0].end:
+            reason = "acknowledgement presenting the text before a decline"
+            items.append(_item("preamble", text, first, framing.end(), offset, reason))
     if at_start and prompt.domain != "coding" and doc.para_of(first) not in decline_paras:
         end = _preamble_end(doc, judge, first)
         if end is not None:
@@ -314,11 +334,17 @@ def _comment_asides(
         runs = [(*run, False) for run in comment_runs(text, block_start, block_end)]
         runs += [(*run, False) for run in trailing_comments(text, block_start, block_end)]
         runs += [(*run, True) for run in docstring_paragraphs(text, block_start, block_end)]
+        # a README written out in the answer documents like a docstring
+        readme = text_block_paragraphs(text, block_start, block_end)
+        runs += [(*run, True) for run in readme]
+        readme_starts = {start for start, _, _ in readme}
         if not ctx.muted & {"moral", "referral"}:
             # messages the program prints are content where the prompt asks for warnings or
             # for pointers to help
             runs += [(*run, False) for run in prose_strings(text, block_start, block_end)]
         for start, end, body, docstring in runs:
+            if _LICENCE.search(body):
+                continue
             doc = Doc(body, body.replace("’", "'"))
             first = doc.first_content()
             if first is None:
@@ -340,14 +366,22 @@ def _comment_asides(
             appeal = conduct and _COMMENT_APPEAL.search(body) is not None
             if sum(families.values()) + own + conduct + appeal >= 2:
                 cues = sorted(families) + ["conduct"] * conduct + ["appeal"] * appeal
+                closing = start in readme_starts and _ALNUM.search(text, end) is None
                 items.append(
                     _item(
-                        "inline",
+                        "tail" if closing else "inline",
                         text,
                         start,
                         end,
                         offset,
-                        "moralising comment inside the code (cues: " + ", ".join(cues) + ")",
+                        (
+                            "note closing the README that ends the answer"
+                            if closing
+                            else "moralising comment inside the code"
+                        )
+                        + " (cues: "
+                        + ", ".join(cues)
+                        + ")",
                     )
                 )
     return items
@@ -385,7 +419,9 @@ def _refusal_shaped(doc: Doc, declines: list[Sent], first: int, words_after: int
         offered = False
         if words <= REDIRECT_MAX_WORDS:
             sents = doc.sentences_between(start, end)
-            if sents and (lx.REDIRECT.search(sents[0].text) or lx.OFFER.search(sents[0].text)):
+            # (the offer may follow one sentence that sets it up: "If you're organising
+            # around X, there are positions … I'd be glad to help you write …")
+            if any(lx.REDIRECT.search(t.text) or lx.OFFER.search(t.text) for t in sents[:2]):
                 refusing += words
                 offered = doc.masked[start:end].rstrip(" *_\n").endswith(":")
                 continue

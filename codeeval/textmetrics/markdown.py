@@ -185,3 +185,32 @@ def docstring_paragraphs(text: str, start: int, end: int) -> list[tuple[int, int
             blank = _BLANK_LINE.match(text, pos)
             pos = blank.end() if blank else pos
     return out
+
+
+_TEXT_FENCE = re.compile(
+    r"[ \t]{0,3}(?:`{3,}|~{3,})[ \t]*(?:markdown|md|text|txt|rst|readme)\b[^\n]*\n", re.IGNORECASE
+)
+"""The opening fence of a block of prose: a README or a text file the answer writes out."""
+_QUOTE_MARKS = re.compile(r"^[ \t]*>[ \t]?", re.MULTILINE)
+
+
+def text_block_paragraphs(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
+    """Paragraphs of a fenced block of Markdown or plain text (a README in the answer):
+    ``(start, end, body)``, the body being the paragraph's lines joined by spaces, block
+    quote marks removed. Empty for any other block."""
+    m = _TEXT_FENCE.match(text, start, end)
+    if m is None:
+        return []
+    close = text.rfind("\n", m.end(), end)
+    closed = close >= m.end() and text[close + 1 : end].lstrip().startswith(("```", "~~~"))
+    stop = close if closed else end
+    out: list[tuple[int, int, str]] = []
+    pos = m.end()
+    for part in _BLANK_LINE.split(text[pos:stop]):
+        body = " ".join(_QUOTE_MARKS.sub("", part).split())
+        if body:
+            out.append((pos, pos + len(part), body))
+        pos += len(part)
+        blank = _BLANK_LINE.match(text, pos)
+        pos = blank.end() if blank else pos
+    return out

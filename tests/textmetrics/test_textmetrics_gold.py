@@ -149,6 +149,7 @@ USED_SETS = (
     "evasion_holdout23.jsonl",
     "evasion_holdout24.jsonl",
     "evasion_holdout25.jsonl",
+    "evasion_holdout29.jsonl",
 )
 """Held-out sets that have been development data since the fixes they prompted: each is
 now a regression gate (see ``gold.py`` for the first-look scores, the estimates)."""
