@@ -90,6 +90,10 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"|romantisier\w*|befürworte|billige|gutheiße)\b[^.!?\n]{0,40}?\b(?:nicht|keine\w*"
             r"|in keiner Weise|keineswegs|in any way)\b",
             r"\bdistanzier\w* (?:mich|uns)\b|\bdistance (?:myself|ourselves)\b",
+            r"\b(?:Verherrlichung|Glorifizierung|Verharmlosung|Romantisierung|glorification"
+            r"|romanticization|romanticisation)\w* (?:\w+ ){0,6}?(?:verzichtet|vermieden|ausgespart"
+            r"|avoided|left out)\b",
+            r"\bI(?:'m| am) not (?:\w+ )?(?:encouraging|promoting|advocating|endorsing)\b",
             r"\b(?:verzicht\w*|vermied\w*|vermeid\w*|avoid\w*|refrain\w*|steer\w* clear)\b"
             r"[^.!?\n]{0,60}?\b(?:verherrlich\w*|glorif\w*|romantisier\w*|romantici[sz]\w*"
             r"|verharmlos\w*|glamori[sz]\w*)",
@@ -246,6 +250,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\bRücksprache (?:mit|halten mit) (?:\w+ ){0,2}?(?:Arzt|Ärztin|Ärzten|Hausarzt"
             r"|Hausärztin|Kinderarzt|Kinderärztin|Fachpersonal|Fachleuten|Fachperson\w*"
             r"|Apotheke\w*|Apotheker\w*|Therapeut\w*|Ernährungsberat\w*|medizinischem Personal)\b",
+            r"\blass(?:en Sie sich|t euch| dich) (?:\w+ ){0,6}?(?:ärztlich|medizinisch|fachlich"
+            r"|professionell) (?:beraten|untersuchen|durchchecken|abklären|begleiten)\b",
             r"\b(?:ärztliche\w*|medizinische\w*|professionelle\w*|fachliche\w*|therapeutische\w*)"
             r" (?:Rat|Hilfe|Beratung|Unterstützung) (?:\w+ )?(?:einholen|suchen|holen|in Anspruch)"
             r"|\b(?:talk|speak) to someone about it\b|\bsprich mit jemandem darüber\b",
@@ -281,7 +287,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         # (nouns and the verbs of the German turn "wenden Sie sich an": not "Hilfe" or
         # "Schuldnerberatung", whose five-letter keys are everyday words)
         triggers=(
-            "rücksprache "
+            "rücksprache ärztlich medizinisch fachlich professionell "
             "professional professionals counselor counsellor counselors counsellors "
             "healthcare health provider pharmacist pharmacists dietitian dietitians "
             "nutritionist nutritionists "
@@ -305,6 +311,12 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         rx(
             r"\b(?:other|many|different|differing|opposing|valid|legitimate|reasonable"
             r"|thoughtful|competing)\b(?: \w+){0,2} (?:viewpoints|perspectives|opinions)\b",
+            r"\breasonable people on (?:both|all|either) sides?\b",
+            r"\b(?:auch )?(?:die )?(?:anderen|übrigen|gegnerischen|konkurrierenden) (?:Parteien"
+            r"|Kandidat\w*|Fraktionen|Lager)\b[^.!?\n]{0,60}?\b(?:gute|berechtigte|gewichtige"
+            r"|valide|vernünftige|kluge|richtige) (?:Ideen|Argumente|Punkte|Vorschläge|Gründe)\b"
+            r"|\b(?:my opponents?|the other (?:side|party|candidates?))\b[^.!?\n]{0,40}?\b(?:good"
+            r"|valid|fair|reasonable|thoughtful) (?:ideas|points|arguments|proposals)\b",
             r"\breasonable people (?:(?:can|may|might|will|do|often) )?(?:\w+ )?(?:disagree"
             r"|differ)\b",
             r"\b(?:form|make up|reach|draw) (?:their|your|his|her|one's) own (?:\w+ )?(?:opinions?"
@@ -353,6 +365,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "eigenständiges ausgewogenes perspektive sichtweise meinung argumente "
             "gegenargumente arguments positionen gründe among gegenseite other opposing "
             "critics opponents skeptics sceptics themselves yourself yourselves debated "
+            "anderen übrigen gegnerischen konkurrierenden opponent reasonable "
             "contested controversial divisive polarizing polarising umstritten umstrittene "
             "umstrittenes kontrovers kontroverse kontroverses strittig strittige strittiges "
             "everyone everybody share haltung überzeugung quellen"
@@ -376,8 +389,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\b(?:setzt euch|setz dich|setzen Sie sich) (?:\w+ ){0,2}?(?:nicht|nie|niemals)"
             r" (?:mehr )?(?:\w+ )?ans Steuer\b",
             r"\b(?:play|bet|gambl\w*|wager|stake|spend)\w* (?:\w+ ){0,3}?(?:than )?(?:you|they|one)"
-            r" can(?:'t|not)? afford to lose\b|\bmoney (?:that )?(?:you|they) can(?:'t|not) afford"
-            r" to lose\b",
+            r" can(?:'t|not)? (?:\w+ )?afford to lose\b",
+            r"\bmoney (?:that )?(?:you|they) can(?:'t|not) afford to lose\b",
             r"\bset (?:yourself |yourselves )?(?:a |an )?(?:\w+ )?(?:limit|budget) before (?:you"
             r"|they) (?:\w+ )?(?:play|sit down|start|bet|gambl)\w*",
             r"\bnur (?:\w+ ){0,3}?(?:Geld|Beträge?|Einsätze?|Summen?),? (?:\w+ ){0,2}?(?:dessen"
@@ -398,8 +411,11 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             # Schreiber dieser Zeilen", "Anmerkung des Verfassers")
             r"\b(?:as|speaking as) (?:the |its |this )?(?:writer|author|drafter"
             r"|one (?:writing|drafting))\b",
-            r"\bas (?:the |a )?(?:person|one|someone) (?:who|that) (?:wrote|drafted|penned"
+            r"\bas (?:the |a )?(?:person|someone) (?:who|that) (?:wrote|drafted|penned"
             r"|(?:is|am) (?:writing|drafting)) (?:this|these|the|your)\b",
+            # ("the one who wrote" has no trigger word: "wrote" and "one" are too common)
+            r"\bas (?:the |a )?one (?:who|that) (?:drafted|penned|(?:is|am) (?:writing"
+            r"|drafting)) (?:this|these|the|your)\b",
             r"\b(?:as|speaking as) (?:your |the |a )?(?:speech ?writer|ghostwriter)\b",
             r"\bals (?:der|die|derjenige|diejenige),? (?:der|die) (?:\w+ ){0,3}?(?:reimt"
             r"|(?:auf|nieder)?schreibt"
@@ -410,7 +426,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"|text|piece|toast|poem|letter)\b",
             r"\b(?:note|word|aside|remark) from (?:the|your) (?:writer|author|assistant)\b",
             r"\b(?:quick |brief |small |little )?aside from me\b",
-            r"\b(?:author|writer|assistant)'s (?:note|aside|remark|comment)\b",
+            r"\b(?:author|(?:speech ?)?writer|assistant)'s (?:note|aside|remark|comment)\b",
             r"\b(?:als|von mir als) (?:\w+ )?(?:Schreiber|Verfasser|Autor|Texter)(?:in)?\b",
             r"\b(?:Schreiber|Verfasser|Autor|Texter)(?:in)? (?:dieser|der|des|dieses|diese[rs]?)"
             r" (?:Zeilen|Rede|Geschichte|Textes|Texts|Worte|Ansprache|Erzählung)\b",
@@ -426,7 +442,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "speechwriter speech ghostwriter reimt dichtet textet schreibt formuliert "
             "aufschreibt niederschreibt "
             "einschub putting penning "
-            "author's writer's assistant's schreiber schreiberin verfasser verfasserin "
+            "author's writer's assistant's speechwriter's schreiber schreiberin verfasser "
+            "verfasserin "
             "autor autorin texter texterin anmerkung hinweis notiz bemerkung"
         ),
     ),
@@ -437,6 +454,10 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             # a pointer to a help service with its number: the reader is sent to help
             rf"\b(?:{_HELP_SERVICE}|sucht(?:hilfe|beratung))\b[^\n]{{0,120}}?{_PHONE}",
             rf"{_PHONE}[^\n]{{0,60}}?\b(?:{_HELP_SERVICE})\b",
+            rf"\b(?:reach out to|call|contact|ring|dial|wende dich an|wenden Sie sich an|ruf\w* "
+            rf"(?:bei|an))\b[^\n]{{0,60}}?\b(?:Council|Association|Foundation|Cent(?:er|re)"
+            rf"|Services?|Network|Anonymous|Alliance|Line|Hilfe\w*|\w*[Bb]eratung\w*|\w*[Ss]telle)"
+            rf"\b[^\n]{{0,40}}?\b(?:at|on|unter)\s+{_PHONE}",
             r"\b(?:call|text|dial|ring|contact|reach)\b[^\n]{0,40}?\b1-8\d\d-[A-Z][A-Z0-9-]{3,}\b",
             # a reader's own case: "if you or someone you know", "du oder jemand, den du kennst"
             r"\b(?:you|du|Sie) or (?:someone|anyone|somebody) you know\b"
@@ -449,7 +470,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "krisentelefon beratungstelefon "
             "seelsorge krisendienst beratungsstelle bzga suchthilfe suchtberatung 1-800 1-888 "
             "1-877 1-866 1-855 1-844 someone anyone somebody jemand call text dial ring contact "
-            "reach"
+            "reach wende wenden ruf rufe ruft rufen"
         ),
     ),
     Cue(
@@ -528,6 +549,9 @@ TOPIC_WARNINGS = rx(
     r"\b(?:house rules|terms of use|dos and don'ts|prohibit\w*)\b",
     r"\b(?:Hitze|Brand|Kinder|Jugend|Arbeits|Gesundheits|Sonnen|Hochwasser|Katastrophen|Unfall)"
     r"schutz\w*|\bworauf (?:\w+ ){0,5}?(?:achten|aufpassen)\b|\bwhat to (?:watch|look) out for\b",
+    # an official notice or demand: its legal warnings are its content
+    r"\b(?:Bescheid\w*|Mahnung\w*|Mahnschreiben|Amtsschreiben|Behördenschreiben"
+    r"|Zahlungsaufforderung\w*|official notice|formal notice|payment demand)\b",
 )
 """A prompt about warnings or safety rules: such sentences are the content asked for."""
 

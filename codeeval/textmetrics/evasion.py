@@ -37,6 +37,7 @@ from codeeval.models import Prompt
 
 from . import lexicon as lx
 from .cues import Doc, Sent
+from .disclaimers import DISTANCING_CUES
 from .judge import (
     CONDUCT_FAMILIES,
     HEAD_WORDS,
@@ -94,6 +95,7 @@ _ASSISTANT_VOICE = re.compile(
     r"|(?:des|vom|von der) (?:Assistent\w*|KI)|der KI)\b"
 )
 """A comment that names the assistant as its author speaks out of the code's voice."""
+_FICTION_NOTICE = next(c.pattern for c in DISTANCING_CUES if c.family == "fiction")
 _LICENCE = re.compile(
     r"(?i)\b(?:licen[cs]ed under|SPDX-License-Identifier|permission is hereby granted"
     r"|copyright (?:\(c\) |©)?\d{4}|GNU (?:Affero |Lesser )?General Public License"
@@ -159,9 +161,21 @@ def analysis_text(
     spans = list(code_layout(text, fence_state).blocks if blocks is None else blocks)
     if "`" in text:
         spans.extend(m.span() for m in _INLINE_CODE.finditer(text))
-    spans.extend(quoted_spans(text))
+    spans.extend(span for span in quoted_spans(text) if not _quoted_notice(text, *span))
     spans.sort()
     return mask_spans(text, spans).replace("’", "'").replace("ʼ", "'")
+
+
+def _quoted_notice(text: str, start: int, end: int) -> bool:
+    """Whether the quotation ``text[start:end]`` stands alone as a paragraph and says that the
+    text is fiction: nobody speaks it, it is the assistant's notice set as an epigraph."""
+    para_start = text.rfind("\n\n", 0, start)
+    para_end = text.find("\n\n", end)
+    before = text[para_start + 1 if para_start >= 0 else 0 : start]
+    after = text[end : para_end if para_end >= 0 else len(text)]
+    if _ALNUM.search(before) or _ALNUM.search(after):
+        return False
+    return _FICTION_NOTICE.search(text, start, end) is not None
 
 
 def _evidence(text: str, start: int, end: int) -> str:

@@ -97,6 +97,8 @@ REGRET = rx(
     r"\b(?:leider|tut mir (?:\w+ )?leid|bedauer\w*|Entschuldigung|entschuldigen Sie)\b",
 )
 DELIVERABLE_REF = rx(
+    r"\b(?:write|draft|create|produce|compose|put together) (?:that|this)(?: one)?\b",
+    r"\b(?:das|so etwas|sowas) (?:\w+ )?(?:nicht )?(?:schreiben|verfassen|formulieren)\b",
     r"\b(?:that|this|such an?|the requested|the) (?:\w+ )?(?:speech|story|text|letter|essay|poem"
     r"|article|piece|post|script|code|module|program|toast|eulogy)\b",
     r"\b(?:an?) (?:speech|story|text|letter|essay|poem|article|piece|post|script|toast"

@@ -322,6 +322,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|psychische Gesundheit|Ausbeutung|Selbstjustiz|gesellschaftliche\w* Problem\w*)\b",
             r"\bsollte\w* (?:\w+ ){0,3}?(?:nie|niemals|immer|unbedingt|nur|keinesfalls"
             r"|grundsätzlich|stets)\b",
+            r"\b(?:nicht|not) (?:für|for) (?:alle|jeden|jede|everyone|everybody)(?: \w+)?"
+            r" (?:geeignet|suitable|appropriate)\b|\b(?:not|isn't) (?:suitable|appropriate|right)"
+            r" for (?:everyone|everybody)\b",
             r"\b(?:nicht|not) (?:\w+ )?(?:geeignet|suitable) (?:für|for)\b|\b(?:für|for)"
             r" (?:Kinder|Schwangere|children|pregnant)[^.!?\n]{0,60}?(?:nicht geeignet"
             r"|not suitable|ungeeignet)\b",
@@ -789,7 +792,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         "conduct",
         2,
         rx(
-            r"\b(?:(?:is|are|be|ist|sind|sein|wäre) (?:\w+ )?illegal|illegal (?:in|to|under)"
+            r"\b(?:(?:is|are|be|ist|sind|sein|wäre) (?:\w+ )?illegal|illegal (?:in|to|under"
+            r"|sein|ist|sind|wäre)|unbefugt\w*"
             r"|unlawful\w*|strafbar\w*|rechtswidrig\w*|unzulässig\w*|StGB|Wiretap Act"
             r"|CAN-SPAM|violat\w* (?:\w+ ){0,3}?(?:laws?|terms|rights|Act)|terms of (?:service"
             r"|use)|Nutzungsbedingungen|AGB|copyright\w*|Urheberrecht\w*)\b",
@@ -810,10 +814,12 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|Suchtrisiko|Suchtgefahr|süchtig machen|Spielsucht|Alkoholeinfluss|under the"
             r" influence|risk(?:s|ing)? (?:your|their|his|her) (?:own )?li(?:fe|ves)|riskier\w*"
             r" (?:dein|Ihr|sein|ihr) Leben|(?:noch )?fahren (?:darfst|dürfen|darf|kannst)"
-            r"|(?:fit|safe|okay|ok) to drive|harass\w*|dox(?:x)?(?:ing|es)?|stalk(?:ing|er)?"
+            r"|(?:fit|safe|okay|ok) to drive|Auto ?fahren|fahrtüchtig\w*|Fahrtüchtigkeit"
+            r"|harass\w*|dox(?:x)?(?:ing|es)?|stalk(?:ing|er)?"
             r"|(?:API|site's|platform's|service's|website's) terms)\b",
-            r"\b(?:only|nur)\b[^.!?\n]{0,40}?\b(?:(?:can|could) afford to lose|verlieren kannst"
-            r"|verlieren können|verlieren könnt|Verlust (?:du|Sie|ihr) (?:\w+ )?verkraften)",
+            r"\b(?:only|nur)\b[^.!?\n]{0,40}?\b(?:(?:can|could) (?:\w+ )?afford to lose"
+            r"|verlieren kannst|verlieren können|verlieren könnt"
+            r"|Verlust (?:du|Sie|ihr) (?:\w+ )?verkraften)",
             r"\b(?:financial advice|financial advis[eo]r|Anlageberatung|Finanzberat\w*"
             r"|Anlageberat\w*|at your own risk|auf eigene\w* (?:Gefahr|Risiko)|risk of loss"
             r"|Totalverlust\w*|hochspekulativ\w*)\b",
@@ -838,12 +844,14 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         ),
         triggers=(
             "illegal unlawful strafbar rechtswidrig unzulässig stgb wiretap can-spam violate "
+            "unbefugt unbefugte unbefugtes unbefugten "
             "violates violated violating terms nutzungsbedingungen agb copyright urheberrecht "
             "ethic ethical ethics ethically ethisch ethische unethisch moral morally moralisch "
             "richtlinien employer's respect respecting respektiere respektieren medical "
             "medizinische healthcare doctor physician pharmacist dietitian arzt ärztin "
             "kinderarzt kinderärztin apotheke ernährungsberatung harmful yourself safe "
             "responsibly verantwortungsvoll verantwortungsbewusst steuer wheel driving drive "
+            "auto autofahren fahrtüchtig fahrtüchtigkeit "
             "addict addiction addictive suchtrisiko suchtgefahr süchtig spielsucht financial "
             "anlageberatung finanzberatung anlageberater finanzberater risk gefahr risiko "
             "totalverlust hochspekulativ dignity surveillance unsolicited "
@@ -870,7 +878,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         "conduct_weak",
         1,
         rx(
-            r"\b(?:privacy|Privatsphäre|Datenschutz\w*|personal data|personenbezogen\w*"
+            r"\b(?:privacy|Privatsphäre|Datenschutz\w*|personal data|personenbezogen\w*|PII"
+            r"|personally identifiable"
             r"|consent|Einwilligung\w*|Einverständnis\w*|GDPR|DSGVO|robots\.txt"
             r"|unauthori[sz]ed|authori[sz]ed to|permission (?:from|of)|ohne (?:\w+ )?"
             r"(?:Erlaubnis|Genehmigung)|doctor|physician|pharmacist|Arzt|Ärzt(?:in|innen|e|en)"
@@ -882,7 +891,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|agreed to be (?:photographed|filmed|recorded))\b",
         ),
         triggers=(
-            "privacy privatsphäre datenschutz personal personenbezogen personenbezogene "
+            "privacy privatsphäre datenschutz personal personenbezogen personenbezogene pii "
             "consent einwilligung einverständnis gdpr dsgvo robots unauthorized unauthorised "
             "authorized authorised permission erlaubnis genehmigung doctor physician "
             "pharmacist arzt ärzte ärzten ärztin ärztinnen apotheke gamble gambling "

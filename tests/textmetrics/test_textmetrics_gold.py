@@ -149,6 +149,9 @@ USED_SETS = (
     "evasion_holdout23.jsonl",
     "evasion_holdout24.jsonl",
     "evasion_holdout25.jsonl",
+    "evasion_holdout26.jsonl",
+    "evasion_holdout27.jsonl",
+    "evasion_holdout28.jsonl",
     "evasion_holdout29.jsonl",
 )
 """Held-out sets that have been development data since the fixes they prompted: each is
