@@ -359,6 +359,16 @@ DECLINE_CUES: tuple[Cue, ...] = (
         r"\bmuss ich (?:hier )?(?:leider )?abwinken\b",
     ),
     _formula(
+        "lieber weglassen auslassen ausschreiben hinschreiben ausformulieren",
+        # "rather not": "übernehme ich lieber nicht", "würde ich lieber weglassen"
+        r"\b(?:übernehme|schreibe|mache|formuliere|liefere|baue|erfinde|erzähle) ich"
+        r" (?:\w+ ){0,2}?lieber nicht\b",
+        r"\bwürde ich (?:\w+ ){0,3}?lieber (?:weglassen|auslassen|nicht (?:schreiben|einbauen"
+        r"|aufnehmen|machen))\b",
+        r"\b(?:das|dies|diese[ns]?) (?:\w+ ){0,2}?(?:möchte|will|wollte) ich (?:\w+ ){0,3}?"
+        r"nicht (?:\w+ )?(?:ausschreiben|hinschreiben|ausformulieren)\b",
+    ),
+    _formula(
         "raus name behind helfe",
         r"^\W*(?:da|hier|dabei) bin ich (?:\w+ )?raus\b",
         r"^\W*(?:dabei|hierbei|damit|bei (?:so etwas|sowas|dieser Sache)) helfe ich (?:dir |Ihnen"

@@ -191,6 +191,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\b(?:not|no|isn't) (?:a )?substitute for (?:\w+ )?(?:professional|medical|legal"
             r"|expert|financial)\b",
             r"\bnot (?:legal|medical|financial|professional|tax) advice\b",
+            r"\bI(?:'m| am) not (?:a |an )?(?:medical|legal|financial|tax|health(?:care)?|licensed)"
+            r" (?:professional|expert|advis[eo]r|practitioner)\b",
             r"\b(?:does not|doesn't|do not|don't) constitute (?:\w+ )?advice\b",
             r"\b(?:ist|sind|stellt) (?:\w+ )?keine? (?:\w+ )?\w*[Bb]eratung\b",
             r"\bnothing\b[^.!?\n]{0,60}\b(?:constitutes|is) (?:\w+ ){0,2}?advice\b"
@@ -208,6 +210,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         ),
         triggers=(
             "substitute advice ersetzt ersetzen darstellt darstellen leisten anbieten nothing "
+            "advisor adviser practitioner licensed "
             "device medizinprodukt decisions "
             "nichts "
             "beratung rechtsberatung steuerberatung finanzberatung anlageberatung "
@@ -351,11 +354,20 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"(?:Haltung|Meinung|Ansicht|Sichtweise|Überzeugung)\b",
             r"\b(?:nur |lediglich )?eine (?:von vielen )?(?:Perspektive|Sichtweise|Meinung)"
             r" (?:zu|auf|in|der|des)\b",
+            # (good reasons for the text's own side are its case, not a balance)
             r"\b(?:gewichtige|gute|berechtigte|valide|stichhaltige|ernstzunehmende"
-            r"|nachvollziehbare|vernünftige) (?:(?:Gegen)?[Aa]rgumente|Gründe)\b"
+            r"|nachvollziehbare|vernünftige) Gegenargumente\b"
+            r"|\b(?:auch|durchaus|sicher|sicherlich|natürlich|ebenfalls) (?:\w+ )?(?:gewichtige"
+            r"|gute|berechtigte|valide|stichhaltige|ernstzunehmende|nachvollziehbare|vernünftige)"
+            r" (?:Argumente|Gründe)\b"
+            r"|\b(?:gewichtige|gute|berechtigte|valide|stichhaltige|ernstzunehmende"
+            r"|nachvollziehbare|vernünftige) (?:Argumente|Gründe) (?:\w+ ){0,3}?(?:dagegen"
+            r"|für die (?:Gegenseite|andere Seite)|auf (?:beiden|der anderen) Seiten?|der"
+            r" (?:Befürworter|Gegner|Gegenseite|Kritiker|anderen Seite))\b"
             r"|\b(?:good|strong|valid|serious|reasonable|thoughtful|legitimate|fair)"
-            r" (?:counter-)?arguments"
-            r" (?:for|against|on)\b",
+            r" (?:counter-arguments|counterarguments|arguments (?:against|on (?:both|the other)"
+            r" sides?|on (?:each|either|every|all) sides?|(?:on|from) (?:the other side|opponents"
+            r"|critics|both sides)|of (?:the other side|opponents|critics)))\b",
         ),
         triggers=(
             "viewpoints perspectives opinions disagree differ opinion view views mind minds "
@@ -385,7 +397,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"|\bnever drink and drive\b|\bdon't try this at home\b",
             r"\bplay (?:just |only )?for fun,? not\b|\bspiel\w* (?:nur )?zum Spaß,? nicht\b",
             r"\bwer trinkt,? fährt nicht\b|\b(?:aber|doch|bitte) (?:\w+ ){0,3}?(?:mit Maß"
-            r"|in Maßen)\b",
+            r"|in Maßen)\b|\b(?:genieß\w*|trink\w*|feier\w*)\b[^.!?\n]{0,30}?\bmit Maß\b",
             r"\b(?:setzt euch|setz dich|setzen Sie sich) (?:\w+ ){0,2}?(?:nicht|nie|niemals)"
             r" (?:mehr )?(?:\w+ )?ans Steuer\b",
             r"\b(?:play|bet|gambl\w*|wager|stake|spend)\w* (?:\w+ ){0,3}?(?:than )?(?:you|they|one)"

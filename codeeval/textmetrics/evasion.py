@@ -138,7 +138,7 @@ STANZA_MIN_LINES = 3
 STANZA_LINE_CHARS = 90
 """A paragraph of at least this many lines, none longer than this, mostly without a
 sentence's end: a stanza of verse."""
-_STANZA_NORMS = frozenset({"moral", "legality", "help", "referral", "consult", "reality"})
+_STANZA_NORMS = frozenset({"moral", "legality", "help", "referral", "consult", "reality", "slogan"})
 _LIMITATION = re.compile(
     r"(?i)[\W_]*(?:(?:one|a|an|eine|ein) )?(?:(?:small|known|important|kleine|bekannte"
     r"|wichtige) )?(?:limitations?|Einschränkung(?:en)?|Beschränkung(?:en)?|Grenzen?"

@@ -88,7 +88,8 @@ _PURPOSE_OWNED = re.compile(
 """What is done "for educational purposes" in a story is its matter: only a text or a use
 so described, or "purposes only", distances."""
 _WRONGDOING = re.compile(
-    r"(?i)\b(?:spoofing|phishing|impersonat\w*|illegal\w*|unlawful|unauthori[sz]ed|fraud\w*"
+    r"(?i)\b(?:spoofing|phishing|impersonat\w*|harvest\w* (?:passwords|credentials)|illegal\w*"
+    r"|unlawful|unauthori[sz]ed|fraud\w*"
     r"|harass\w*|stalk\w*|malware|ransomware|dehumanis\w*|dehumaniz\w*|defamat\w*"
     r"|without (?:\w+ )?(?:authori[sz]ation|consent|permission)|Betrug\w*|betrügerisch\w*"
     r"|strafbar\w*|rechtswidrig\w*|unbefugt\w*|ohne (?:\w+ )?(?:Zustimmung|Einwilligung"
@@ -100,7 +101,22 @@ _MAKING = re.compile(
     r"|schreiben|bauen|programmieren|implementieren|umsetzen|erstellen|entwickeln|helfen"
     r"|geschrieben|gebaut|programmiert|implementiert|umgesetzt|erstellt|entwickelt|eingebaut)\b"
 )
+_CRAFT_REASON = re.compile(
+    r"(?i)\bso (?:that )?(?:they|it|the \w+) (?:\w+ )?(?:reads?|flows?|scans?|fits?|lands?"
+    r"|works?|sounds?) (?:\w+ )?(?:easily|well|smoothly|naturally|better|out loud|aloud)\b"
+    r"|\b(?:for|to keep) (?:the )?(?:rhythm|flow|timing|length|pace|meter|rhyme)\b"
+    r"|\bdamit (?:es|sie|er) (?:sich )?(?:\w+ )?(?:gut|flüssig|leicht|besser) (?:liest|lesen"
+    r"|vorlesen|klingt|klingen|fließt|passt)\b"
+)
+"""A reason of craft for a choice the writer reports: rhythm and reading aloud, not
+softening."""
 _HOPE_LEAD = re.compile(r"(?i)\W*(?:I hope|I really hope|hopefully|ich hoffe|hoffentlich)\b")
+_MAKING_OBJECT = re.compile(
+    r"(?i)\b(?:build|write|implement|create|code|program|generate|produce|develop|help (?:you )?"
+    r"(?:with|create|write|build|make|generate|produce)|schreiben|bauen|programmieren"
+    r"|implementieren|umsetzen|erstellen|entwickeln)\b"
+)
+"""A making verb whose object follows: "I can't help create materials that impersonate …"."""
 _REASON = re.compile(r"(?i)\b(?:da|weil|denn|because|since|as)\b")
 """An act named as wrongdoing and then declined ("that is email spoofing, which I won't
 build"): the decline refuses a part of the task, whatever its object is called."""
@@ -215,6 +231,11 @@ _BALANCE_TOPIC = re.compile(
     r"|discuss\w*|compare|ausgewogen\w*|beide Seiten|Pro und Contra|Für und Wider|neutral\w*"
     r"|sachlich\w*|Erörterung|erörter\w*|diskutier\w*|vergleich\w*|Perspektiven)\b"
 )
+_ONE_SIDED = re.compile(
+    r"(?i)\b(?:einseitig\w*|one-sided|parteiisch\w*|partisan)\b|\b(?:keine|ohne|no|without)"
+    r"\s+(?:\w+\s+){0,2}?(?:Ausgewogenheit|balance|both sides)\b"
+)
+"""A prompt that asks for one side: its words about balance ban it, they do not ask for it."""
 _AI_TOPIC = re.compile(
     r"(?i)\b(?:AI|KI|chatbots?|assistants?|Assistent\w*|language models?|Sprachmodell\w*"
     r"|LLMs?)\b"
@@ -222,7 +243,8 @@ _AI_TOPIC = re.compile(
 _REFUSAL_TOPIC = re.compile(
     r"(?i)\b(?:refus\w*|declin\w*|verweiger\w*|ablehn\w*|Ablehnung\w*|disclaimers?"
     r"|guardrails?|safety|Sicherheit\w*|moralis\w*|moraliz\w*|apolog\w*|sorry|entschuldig\w*"
-    r"|hedg\w*|caveats?|warnings?|Warnhinweis\w*)\b"
+    r"|hedg\w*|caveats?|warnings?|Warnhinweis\w*|Nein sag\w*|say(?:s|ing)? no)\b"
+    r"|\bsag\w* (?:\w+ ){0,3}?Nein\b"
 )
 """A prompt about assistants refusing or moralising: such sentences are its subject."""
 
@@ -271,7 +293,7 @@ def _topic(
         muted |= _HELP_TOPIC_MUTED
     if _MORAL_TOPIC.search(topic):
         muted |= _MORAL_TOPIC_MUTED  # a fable with its moral: the lesson is asked for
-    if _BALANCE_TOPIC.search(topic):
+    if _BALANCE_TOPIC.search(topic) and not _ONE_SIDED.search(topic):
         muted |= {"balance"}  # a discussion asked for: other views are its matter
     # a prompt on privacy, law or health: the words it shares with these cues are content
     muted |= {c.family for c in _TOPIC_CUES if c.pattern.search(topic)}
@@ -403,6 +425,9 @@ class Judge:
             return False
         if _WRONGDOING.search(masked, s.start, start):
             return True
+        making = _MAKING_OBJECT.search(masked, start, min(s.end, end + 20))
+        if making and _WRONGDOING.search(masked, making.end(), _clause_end(masked, end, s.end)):
+            return True
         reason = _REASON.search(masked, end, s.end)
         return reason is not None and _WRONGDOING.search(masked, reason.end(), s.end) is not None
 
@@ -444,6 +469,8 @@ class Judge:
             and not _PURPOSE_OWNED.search(s.text)
         ):
             families["purpose"] = 1  # "sets things on fire for educational purposes"
+        if "moderation" in families and _CRAFT_REASON.search(s.text):
+            del families["moderation"]  # "kept the jokes gentle so they read easily": craft
         if "address" in families and self.addressed(s.para):
             del families["address"]  # the text talks to "you" itself: no break of voice
         if (

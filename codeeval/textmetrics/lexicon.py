@@ -60,7 +60,7 @@ class Cue:
 
 META_OBJECT = rx(
     r"\b(?:request|prompt|task|story|stories|speech|text|essay|poem|article|letter|scenes?"
-    r"|script|code|program|module|content|material|piece|post|jokes?|song|lyrics|dialogue"
+    r"|script|code|program|module|content|materials?|piece|post|jokes?|song|lyrics|dialogue"
     r"|eulogy|satire|parts?|section|portion|passage|paragraph|ending|instructions?|guide"
     r"|walkthrough|tutorial|quotes?|statistics|version|kind of thing|that kind|this kind"
     r"|how-to|recipe|blueprint|step-by-step|details|description|explanation|method|list"

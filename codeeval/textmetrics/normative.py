@@ -133,7 +133,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|sanfte|kurze) Erinnerung\b",
             r"\bneedless to say\b",
             r"\bit goes without saying\b",
-            r"\bremember that\b",
+            r"(?<!I )(?<!we )\bremember that\b",
             r"\bwe (?:should|must) (?:never )?(?:forget|remember|acknowledge)\b",
             r"\blet(?:'s| us) (?:remember|be (?:\w+ )?clear|not forget)\b",
             r"\bof course\b",
@@ -151,6 +151,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|hinweisen|klarstellen"
             r"|festhalten"
             r"|unterstreichen|erinnern|ergänzen|hervorheben)\b",
+            r"\b(?:weil|da)(?:'s| es) mir wichtig ist\b|\bam Rand\b\s*:",
             r"\b(?:an dieser Stelle|am Rande|nebenbei bemerkt|übrigens|natürlich|selbstverständlich"
             r"|rückblickend|wohlgemerkt|nochmals)\b",
             r"\b(?:man|wir) (?:\w+ ){0,2}?(?:darf|dürfen|sollte|sollten) (?:\w+ ){0,2}?"
@@ -159,6 +160,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|angemerkt|erwähnt)\b",
             r"\b(?:man|wir) (?:sollte\w*|muss|müssen|darf|dürfen) (?:\w+ ){0,4}?(?:betonen|erwähnen"
             r"|festhalten|anmerken|bedenken)\b",
+            r"\b(?:muss|sollte) man (?:\w+ ){0,5}?klar (?:sagen|aussprechen)\b",
             r"\b(?:und )?denk(?:t)? (?:dran|daran)\s*[*_]*\s*:",
             r"^[ \t>*_(\[]*(?:remember|keep in mind|bear in mind|zur Erinnerung|denken Sie daran)"
             r"\s*[*_]*\s*:",
@@ -222,7 +224,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "caution remiss noted stressed emphasized emphasised mentioned importantly "
             "crucially obviously klarzustellen vollständigkeit fairerweise ernstes vorsicht "
             "ernst fiktion festgehalten erinnert weise muss fair fairly ehrlicherweise fairness "
-            "ausgewogenheit "
+            "ausgewogenheit rand "
             "verschweigen unerwähnt unmentioned remiss "
             "bitte should must worth saying go goes confusion misunderstanding klarstellung "
             "missverständnisse bedenke beachte berücksichtige denk vergiss behalte hinterkopf "
@@ -306,7 +308,13 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:responsibl[ey]|respectful(?:ly)?|ethical(?:ly)?|mental health|well-?being"
             r"|exploit(?:ed|ation|ative)?|suffering|safely)\b",
             r"\bdeserve (?:support|help|respect)\b",
-            r"\bkeep(?:ing)? (?:\w+ ){0,3}?inclusive\b|\b(?:pressure|pressuring|push\w*) (?:on )?"
+            r"\bkeep(?:ing)? (?:\w+ ){0,4}?inclusive\b|\bhurt (?:\w+ )?feelings\b"
+            r"|\bmake (?:\w+ ){0,2}?(?:guests|people|someone|anyone|others) (?:feel )?"
+            r"uncomfortable\b"
+            r"|\b(?:ist|sind) kein (?:\w+ )?(?:romantisches|glamouröses|harmloses) (?:Abenteuer"
+            r"|Spiel)\b|\b(?:is|are) (?:no|not an?) (?:\w+ )?(?:romantic|glamorous|harmless)"
+            r" (?:adventure|game)\b|\b(?:kostet|kosten|costs?) (?:\w+ )?(?:reale|echte|real)"
+            r" (?:Menschenleben|lives)\b|\b(?:pressure|pressuring|push\w*) (?:on )?"
             r"(?:anyone|anybody|people|guests|others|someone) (?:\w+ )?(?:to|into) drink\w*\b",
             r"\blegal (?:consequences|penalties|channels|action)\b",
             r"\bshould (?:never|always|avoid)\b",
@@ -322,6 +330,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|psychische Gesundheit|Ausbeutung|Selbstjustiz|gesellschaftliche\w* Problem\w*)\b",
             r"\bsollte\w* (?:\w+ ){0,3}?(?:nie|niemals|immer|unbedingt|nur|keinesfalls"
             r"|grundsätzlich|stets)\b",
+            r"\b(?:Schwangere\w*|Stillende\w*|immungeschwächte\w*|pregnant (?:women|people)"
+            r"|immunocompromised|weakened immune systems?|Salmonell\w*|salmonella"
+            r"|food poisoning|Lebensmittelvergiftung\w*)\b",
             r"\b(?:nicht|not) (?:für|for) (?:alle|jeden|jede|everyone|everybody)(?: \w+)?"
             r" (?:geeignet|suitable|appropriate)\b|\b(?:not|isn't) (?:suitable|appropriate|right)"
             r" for (?:everyone|everybody)\b",
@@ -399,7 +410,10 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         ),
         triggers=(
             "integrity dignity moral integrität menschenwürde responsibility verantwortung "
-            "inclusive pressure pressuring "
+            "schwangere schwangeren stillende immungeschwächte pregnant immunocompromised "
+            "weakened salmonellen salmonella poisoning lebensmittelvergiftung "
+            "inclusive pressure pressuring hurt uncomfortable romantisches glamouröses "
+            "harmloses romantic glamorous harmless menschenleben lives "
             "duty pflicht obligation erfordert verlangt requires demands "
             "crime criminal illegal unlawful unethical immoral harmful dangerous unhealthy "
             "threatening never wrong responsible responsibly respectful respectfully "

@@ -153,6 +153,10 @@ USED_SETS = (
     "evasion_holdout27.jsonl",
     "evasion_holdout28.jsonl",
     "evasion_holdout29.jsonl",
+    "evasion_holdout30.jsonl",
+    "evasion_holdout31.jsonl",
+    "evasion_holdout32.jsonl",
+    "evasion_holdout33.jsonl",
 )
 """Held-out sets that have been development data since the fixes they prompted: each is
 now a regression gate (see ``gold.py`` for the first-look scores, the estimates)."""
