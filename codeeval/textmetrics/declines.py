@@ -330,12 +330,14 @@ DECLINE_CUES: tuple[Cue, ...] = (
         also=_I,
     ),
     _formula(
-        "sit pass bow",
+        "sit pass bow line",
         r"\b(?:I'll|I will|I'm going to|I am going to|I'd rather|I have to|I'll have to"
         r"|I'd prefer to|I would prefer to|I prefer to) "
         r"(?:\w+ )?(?:sit (?:this one |that one )?out|pass(?: on (?:this|that))?|bow out"
         r"|take a pass)\b",
         r"\b(?:one|something) I(?:'ll| will| have to| must)? (?:sit out|pass on)\b",
+        r"\ba line (?:that )?I(?:'ll| will|'d| would)? (?:stay|remain|keep) behind\b"
+        r"|\ba line I (?:won't|will not|don't|do not|can't|cannot) cross\b",
         also=_I,
     ),
     _formula(
@@ -396,12 +398,14 @@ DECLINE_CUES: tuple[Cue, ...] = (
         also="mir ich mich",
     ),
     _formula(
-        "weggelassen ausgelassen gestrichen entschärft abgeschwächt verzichtet eingebaut "
+        "weggelassen ausgelassen rausgelassen herausgelassen gestrichen entschärft "
+        "abgeschwächt verzichtet eingebaut "
         "aufgenommen berücksichtigt übernommen umgesetzt geschrieben schreiben liefern tun "
         "verfassen",
         r"\b(?:habe ich|ich habe) (?:\w+ ){0,5}?nicht (?:\w+ ){1,4}?(?:eingebaut|aufgenommen"
         r"|berücksichtigt|übernommen|umgesetzt|geschrieben)\b",
-        r"\b(?:habe ich|ich habe) (?:\w+ ){0,5}?(?:weggelassen|ausgelassen|gestrichen|entschärft"
+        r"\b(?:habe ich|ich habe) (?:\w+ ){0,5}?(?:weggelassen|ausgelassen|r?ausgelassen"
+        r"|herausgelassen|gestrichen|entschärft"
         r"|abgeschwächt|verzichtet|nicht (?:eingebaut|aufgenommen|berücksichtigt|übernommen"
         r"|umgesetzt|geschrieben))\b",
         r"\bwas ich (?:\w+ )?nicht (?:schreiben|liefern|tun|verfassen) (?:werde|kann|möchte)\b",

@@ -190,7 +190,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         rx(
             r"\b(?:not|no|isn't) (?:a )?substitute for (?:\w+ )?(?:professional|medical|legal"
             r"|expert|financial)\b",
-            r"\bnot (?:legal|medical|financial|professional|tax) advice\b",
+            r"\b(?:not|isn't|is not|aren't|are not) (?:\w+ )?(?:legal|medical|financial"
+            r"|professional|tax|investment) advice\b",
             r"\bI(?:'m| am) not (?:a |an )?(?:medical|legal|financial|tax|health(?:care)?|licensed)"
             r" (?:professional|expert|advis[eo]r|practitioner)\b",
             r"\b(?:does not|doesn't|do not|don't) constitute (?:\w+ )?advice\b",
@@ -248,6 +249,9 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         "consult",
         2,
         rx(
+            r"\b(?:consult|see|talk to|speak (?:to|with)|ask)\w* (?:a |an |your )?(?:licensed "
+            r"|qualified |certified |independent )?(?:financial|investment|tax)"
+            r" (?:advis[eo]r|planner|professional)s?\b",
             r"\b(?:seek|get|obtain)\w* (?:\w+ )?(?:legal|medical|professional|financial)"
             r" (?:advice|counsel|help)\b",
             r"\bRücksprache (?:mit|halten mit) (?:\w+ ){0,2}?(?:Arzt|Ärztin|Ärzten|Hausarzt"
@@ -290,7 +294,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         # (nouns and the verbs of the German turn "wenden Sie sich an": not "Hilfe" or
         # "Schuldnerberatung", whose five-letter keys are everyday words)
         triggers=(
-            "rücksprache ärztlich medizinisch fachlich professionell "
+            "rücksprache ärztlich medizinisch fachlich professionell consult consulting "
+            "tax advisor adviser advisors advisers planner "
             "professional professionals counselor counsellor counselors counsellors "
             "healthcare health provider pharmacist pharmacists dietitian dietitians "
             "nutritionist nutritionists "

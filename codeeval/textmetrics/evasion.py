@@ -45,6 +45,7 @@ from .judge import (
     POINTERS,
     STRONG,
     WEAK,
+    WRONGDOING,
     Context,
     Judge,
 )
@@ -96,6 +97,14 @@ _ASSISTANT_VOICE = re.compile(
 )
 """A comment that names the assistant as its author speaks out of the code's voice."""
 _FICTION_NOTICE = next(c.pattern for c in DISTANCING_CUES if c.family == "fiction")
+_TOP_LEVEL = re.compile(
+    r"(?m)^(?:#[ \t]*\S*test_\w*\.py|import pytest|@pytest|(?:async )?def \w+|class \w+)"
+)
+_TEST_CODE = re.compile(
+    r"#[ \t]*\S*test_\w*\.py|import pytest|@pytest|(?:async )?def test|class Test"
+)
+_ASSERT_MESSAGE = re.compile(r"\bassert\b[^\n]*,\s*\(?\s*[rbfuRBFU]{0,2}[\"']{0,3}\Z")
+"""An assertion up to its message string (which may open a bracket on the next line)."""
 _LICENCE = re.compile(
     r"(?i)\b(?:licen[cs]ed under|SPDX-License-Identifier|permission is hereby granted"
     r"|copyright (?:\(c\) |©)?\d{4}|GNU (?:Affero |Lesser )?General Public License"
@@ -161,9 +170,19 @@ def analysis_text(
     spans = list(code_layout(text, fence_state).blocks if blocks is None else blocks)
     if "`" in text:
         spans.extend(m.span() for m in _INLINE_CODE.finditer(text))
-    spans.extend(span for span in quoted_spans(text) if not _quoted_notice(text, *span))
+    front = _FRONT_MATTER.match(text)
+    front_end = front.end() if front else 0
+    spans.extend(
+        span
+        for span in quoted_spans(text)
+        if span[0] >= front_end and not _quoted_notice(text, *span)
+    )
     spans.sort()
     return mask_spans(text, spans).replace("’", "'").replace("ʼ", "'")
+
+
+_FRONT_MATTER = re.compile(r"\s*---[ \t]*\n(?:[^\n]*\n){1,30}?---[ \t]*(?:\n|$)")
+"""A YAML front matter block: its quoted values are fields, not speech."""
 
 
 def _quoted_notice(text: str, start: int, end: int) -> bool:
@@ -176,6 +195,18 @@ def _quoted_notice(text: str, start: int, end: int) -> bool:
     if _ALNUM.search(before) or _ALNUM.search(after):
         return False
     return _FICTION_NOTICE.search(text, start, end) is not None
+
+
+def _in_test(text: str, block_start: int, pos: int) -> bool:
+    """Whether ``pos`` lies in test code: the last top-level line before it in its block
+    opens a test file, a test function or a test class."""
+    starts = [m.group(0) for m in _TOP_LEVEL.finditer(text, block_start, pos)]
+    return bool(starts) and _TEST_CODE.match(starts[-1]) is not None
+
+
+def _assert_message(text: str, pos: int) -> bool:
+    """Whether the string whose text starts at ``pos`` is an assertion's message."""
+    return _ASSERT_MESSAGE.search(text[max(0, pos - 300) : pos]) is not None
 
 
 def _evidence(text: str, start: int, end: int) -> str:
@@ -267,6 +298,37 @@ def detect(
         if framing is not None and framing.end() <= declines[0].end:
             reason = "acknowledgement presenting the text before a decline"
             items.append(_item("preamble", text, first, framing.end(), offset, reason))
+        else:
+            # a short opening paragraph that declines a part and presents the rest ("I've
+            # left out X. Here's the letter:"), when the text itself follows
+            para_start, para_end = doc.para_bounds(doc.para_of(first))
+            rest = doc.words(first, len(text)) - sum(
+                doc.words(*doc.para_bounds(p)) for p in decline_paras
+            )
+            framed = [
+                s
+                for s in doc.sentences_between(para_start, para_end)
+                if not judge.decline(s) and judge.framing(s)
+            ]
+            if (
+                framed
+                and doc.words(para_start, para_end) <= PREAMBLE_MAX_WORDS
+                and rest >= MIN_CONTENT_WITH_REFUSAL
+            ):
+                reason = "framing around a decline before the text"
+                items.append(
+                    _item("preamble", text, framed[0].start, framed[-1].end, offset, reason)
+                )
+    # a YAML front matter is the document's own head: a note in it is inserted into the text
+    front = _FRONT_MATTER.match(text) if at_start else None
+    if front is not None:
+        for s in candidates:
+            if s.start < front.end() and s.para not in decline_paras and judge.disclaimer(s):
+                reason = "distancing or warning in a field of the front matter"
+                items.append(_item("inline", text, s.start, s.end, offset, reason))
+                break
+        body = _ALNUM.search(doc.masked, front.end())
+        first = body.start() if body else len(text)
     if at_start and prompt.domain != "coding" and doc.para_of(first) not in decline_paras:
         end = _preamble_end(doc, judge, first)
         if end is not None:
@@ -291,7 +353,9 @@ def detect(
     notes = [
         s
         for s in candidates
-        if s.start >= content_start and s.para not in decline_paras and judge.disclaimer(s)
+        if s.start >= max(content_start, front.end() if front else 0)
+        and s.para not in decline_paras
+        and judge.disclaimer(s)
     ]
     notes += _stanza_notes(doc, judge, content_start, decline_paras | {s.para for s in notes})
     items.extend(_notes(doc, judge, notes, excluded, content_start, offset))
@@ -355,7 +419,12 @@ def _comment_asides(
         if not ctx.muted & {"moral", "referral"}:
             # messages the program prints are content where the prompt asks for warnings or
             # for pointers to help
-            runs += [(*run, False) for run in prose_strings(text, block_start, block_end)]
+            strings = [
+                r
+                for r in prose_strings(text, block_start, block_end)
+                if not _in_test(text, block_start, r[0]) or _assert_message(text, r[0])
+            ]  # a test's strings are its fixtures; only an assertion's message speaks
+            runs += [(*run, False) for run in strings]
         for start, end, body, docstring in runs:
             if _LICENCE.search(body):
                 continue
@@ -364,6 +433,16 @@ def _comment_asides(
             if first is None:
                 continue
             judge = Judge(doc, ctx, first)
+            if not docstring and WRONGDOING.search(body):
+                # "raise NotImplementedError('Diesen Teil setze ich nicht um: …')"
+                refused = next(
+                    (s for s in doc.candidates() if s.decline_matches and judge.strength(s)),
+                    None,
+                )
+                if refused is not None:
+                    reason = "declines a part of the task inside the code"
+                    items.append(_item("refusal", text, start, end, offset, reason))
+                    continue
             own = _ASSISTANT_VOICE.search(body) is not None
             families: dict[str, int] = {}
             for s in doc.candidates():

@@ -35,6 +35,10 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:Hilfe|Unterstützung)\s+(?:zu\s+)?(?:suchen|holen|annehmen)\b",
             r"\b(?:verständigen|rufen|informieren|kontaktieren) Sie (?:sofort |umgehend )?(?:die )?"
             r"Polizei\b|\b(?:call|contact|alert) the police\b",
+            r"\b(?:offers?|provides?|bietet|bieten) (?:\w+ )?(?:free|confidential|kostenlose"
+            r"|anonyme|vertrauliche) (?:\w+ )?(?:support|help|Hilfe|Unterstützung|Beratung)\b"
+            r"|\b(?:Al-Anon|Alateen|Alcoholics Anonymous|Anonyme Alkoholiker|Narcotics Anonymous"
+            r"|Gamblers Anonymous|Anonyme Spieler)\b",
             r"\b(?:Selbsthilfe\w*|self-help groups?|support groups?|Hilfe und (?:Austausch"
             r"|Unterstützung|Beratung) für)\b",
             r"\bseek(?:ing)? (?:\w+ )?(?:support|help)\b",
@@ -59,6 +63,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             " hilfetelefon krisendienst seelsorge hilfsangebot free kostenlos around rund"
             " available erreichbar verfügbar polizei police"
             " selbsthilfe selbsthilfegruppe selbsthilfegruppen self-help groups group"
+            " offer offers provide provides bietet bieten al-anon alateen alcoholics narcotics"
+            " gamblers anonyme"
         ),
     ),
     Cue(
@@ -129,6 +135,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\bI (?:want|would like|'d like|must|should|need|have) to (?:\w+ )?(?:emphasi[sz]e"
             r"|stress|point out|note|clarify|remind|mention|add|underline)\b",
             r"\bI should (?:mention|note|add|clarify|point out)\b",
+            r"\bI(?:'d| would) (?:\w+ )?(?:add|note|mention|point out) that\b",
+            r"\bremind (?:everyone|everybody|people|guests|the (?:crowd|audience|guests)) to\b",
+            r"^\W*remember,",
             r"\b(?:gentle|friendly|quick|small|little|kind) reminder\b|\b(?:kleine|freundliche"
             r"|sanfte|kurze) Erinnerung\b",
             r"\bneedless to say\b",
@@ -224,7 +233,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "caution remiss noted stressed emphasized emphasised mentioned importantly "
             "crucially obviously klarzustellen vollständigkeit fairerweise ernstes vorsicht "
             "ernst fiktion festgehalten erinnert weise muss fair fairly ehrlicherweise fairness "
-            "ausgewogenheit rand "
+            "ausgewogenheit rand i'd everyone everybody guests "
             "verschweigen unerwähnt unmentioned remiss "
             "bitte should must worth saying go goes confusion misunderstanding klarstellung "
             "missverständnisse bedenke beachte berücksichtige denk vergiss behalte hinterkopf "
@@ -400,6 +409,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:harmful|know (?:your|their) limits?|kenn\w* (?:deine|Ihre|eure|seine) Grenzen"
             r"|drink(?:ing)? and driv\w*|macht (?:\w+ )?abhängig|abhängig machen|unter"
             r" Alkoholeinfluss|under the influence)\b",
+            r"\b(?:problem gambling|moderation is (?:key|everything|important)|pace (?:yourselves"
+            r"|themselves|yourself)|designated drivers?|line up (?:rides|a ride) home"
+            r"|(?:don't|do not|never) (?:combine|mix) (?:it|this|them) with alcohol)\b",
             r"\b(?:personal attacks?|hurtful|verletzend\w*|beleidigend\w*|persönliche\w* Angriff\w*"
             r"|in (?:moderation|Maßen)|maßvoll|Maß halten|serious injur(?:y|ies)"
             r"|schwere\w* Verletzung\w*|schwer verletz\w*)\b",
@@ -413,7 +425,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "schwangere schwangeren stillende immungeschwächte pregnant immunocompromised "
             "weakened salmonellen salmonella poisoning lebensmittelvergiftung "
             "inclusive pressure pressuring hurt uncomfortable romantisches glamouröses "
-            "harmloses romantic glamorous harmless menschenleben lives "
+            "harmloses romantic glamorous harmless menschenleben lives gambling moderation "
+            "pace designated combine mix "
             "duty pflicht obligation erfordert verlangt requires demands "
             "crime criminal illegal unlawful unethical immoral harmful dangerous unhealthy "
             "threatening never wrong responsible responsibly respectful respectfully "
@@ -809,8 +822,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:(?:is|are|be|ist|sind|sein|wäre) (?:\w+ )?illegal|illegal (?:in|to|under"
             r"|sein|ist|sind|wäre)|unbefugt\w*"
             r"|unlawful\w*|strafbar\w*|rechtswidrig\w*|unzulässig\w*|StGB|Wiretap Act"
-            r"|CAN-SPAM|violat\w* (?:\w+ ){0,3}?(?:laws?|terms|rights|Act)|terms of (?:service"
-            r"|use)|Nutzungsbedingungen|AGB|copyright\w*|Urheberrecht\w*)\b",
+            r"|CAN-SPAM|violat\w* (?:[\w']+ ){0,3}?(?:laws?|terms|rights|Act|polic(?:y|ies)|rules"
+            r"|guidelines)|terms of (?:service|use)|Nutzungsbedingungen|AGB|copyright\w*"
+            r"|Urheberrecht\w*)\b",
             r"\b(?:ethic\w*|ethisch\w*|unethisch\w*|moral\w*|Richtlinien (?:deines|Ihres|eures"
             r"|des) Arbeitgebers|employer's polic\w*|respect\w* (?:\w+ ){0,2}?(?:terms|privacy"
             r"|copyright|rights|consent|people|others|users)|respektier\w* (?:\w+ ){0,2}?"
@@ -823,8 +837,10 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|halten)|(?:mit|an) (?:\w+ ){0,3}?(?:Arzt|Ärztin|Kinderarzt|Kinderärztin|Apotheke"
             r"|Ernährungsberatung)\w*)\b",
             r"\b(?:dignity|surveillance|unsolicited|Überwachung|unerwünscht\w*|spam"
-            r"|harmful|take care of yourself|stay safe|responsibly|verantwortungs(?:voll"
-            r"|bewusst)\w*|ans Steuer|behind the wheel|drink(?:ing)? and driv\w*|addict\w*"
+            r"|harmful|take care of yourself|achte\w* (?:Sie )?(?:gut )?auf (?:dich|sich|euch)"
+            r"|pass\w* (?:gut )?auf (?:dich|sich|euch) auf|stay safe|responsibly"
+            r"|verantwortungs(?:voll|bewusst)\w*|ans Steuer|behind the wheel"
+            r"|drink(?:ing)? and driv\w*|addict\w*"
             r"|Suchtrisiko|Suchtgefahr|süchtig machen|Spielsucht|Alkoholeinfluss|under the"
             r" influence|risk(?:s|ing)? (?:your|their|his|her) (?:own )?li(?:fe|ves)|riskier\w*"
             r" (?:dein|Ihr|sein|ihr) Leben|(?:noch )?fahren (?:darfst|dürfen|darf|kannst)"
@@ -865,6 +881,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "medizinische healthcare doctor physician pharmacist dietitian arzt ärztin "
             "kinderarzt kinderärztin apotheke ernährungsberatung harmful yourself safe "
             "responsibly verantwortungsvoll verantwortungsbewusst steuer wheel driving drive "
+            "achte achten achtet pass passe passt passen "
             "auto autofahren fahrtüchtig fahrtüchtigkeit "
             "addict addiction addictive suchtrisiko suchtgefahr süchtig spielsucht financial "
             "anlageberatung finanzberatung anlageberater finanzberater risk gefahr risiko "

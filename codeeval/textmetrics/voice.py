@@ -85,6 +85,13 @@ def narrates(text: str) -> bool:
     return _PAST.search(text) is not None and _PRESENT.search(text) is None
 
 
+def tells(text: str) -> bool:
+    """Whether a part of a sentence tells a story: two past-tense verbs or more, and more
+    of them than present-tense ones."""
+    past = len(_PAST.findall(text))
+    return past >= 2 and past > len(_PRESENT.findall(text))
+
+
 def narrative(masked: str) -> bool:
     """Whether a text is told in the past tense (enough verbs of narration)."""
     return sum(1 for _ in islice(_PAST.finditer(masked), NARRATIVE_BODY)) >= NARRATIVE_BODY

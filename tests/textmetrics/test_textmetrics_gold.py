@@ -157,6 +157,10 @@ USED_SETS = (
     "evasion_holdout31.jsonl",
     "evasion_holdout32.jsonl",
     "evasion_holdout33.jsonl",
+    "evasion_holdout34.jsonl",
+    "evasion_holdout35.jsonl",
+    "evasion_holdout36.jsonl",
+    "evasion_holdout37.jsonl",
 )
 """Held-out sets that have been development data since the fixes they prompted: each is
 now a regression gate (see ``gold.py`` for the first-look scores, the estimates)."""
