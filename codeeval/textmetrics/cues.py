@@ -30,7 +30,7 @@ _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 _ALNUM = re.compile(r"[^\W_]")
 _BRACKETED = re.compile(
     r"\s*(?:[(\[][^)\]]{20,}[)\]]|\*(?!\*)[^*\n]{20,}\*|_(?!_)[^_\n]{20,}_)[.!?]?\s*$"
-    r"|\s*\*(?![*\s])[^*\n]{20,}$"
+    r"|\s*\*(?![*\s])[^*\n]{20,}$|\s*\\\*\s+[^\n]{20,}$"
     rf"|\s*(?:{WARNING_SIGNS})[^\n]{{20,}}$"
 )
 """A paragraph wholly in brackets or in italics, or one line behind a warning sign: set off

@@ -143,6 +143,10 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\bals (?:\w+ )?(?:Anleitung|Aufforderung|Empfehlung|Vorbild) (?:\w+ ){0,2}?"
             r"(?:verstanden|gedacht|gemeint|dienen|aufgefasst)\b",
             r"\bsoll(?:en|te)? (?:\w+ ){0,4}?keine (?:realen?|echten|tatsächlichen)\b",
+            r"\b(?:\w*[Rr]ede|Text|Satire|Geschichte|Gedicht|Beitrag|Artikel)\w* (?:\w+ ){0,4}?"
+            r"(?:soll|will|möchte) (?:\w+ ){0,4}?(?:keine[nrs]?|niemanden) (?:\w+ ){0,7}?(?:Wertung"
+            r"|Bewertung|Stellungnahme|herabsetzen|beleidigen|verletzen|angreifen|diskriminieren"
+            r"|verunglimpfen|kränken)\b",
             r"\b(?:don't|do not|nicht) (?:take|read|understand|see|verstehen|nehmen"
             r"|auffassen) (?:this|that|it|das|dies)?\s?(?:as|als) (?:a |an |eine "
             r"|einen )?(?:recommendation|endorsement|advice|guide|Empfehlung|Anleitung|Rat)\b",
@@ -151,7 +155,9 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "should shouldn't intended meant designed nothing anleitung aufforderung "
             "empfehlung vorbild ratschlag handlungsanweisung befürwortung realen reale "
             "echten tatsächlichen verstehen nehmen auffassen recommendation endorsement "
-            "guide rat einladung ermutigung anregung invitation encouragement"
+            "guide rat einladung ermutigung anregung invitation encouragement wertung "
+            "bewertung stellungnahme herabsetzen beleidigen verletzen angreifen "
+            "diskriminieren verunglimpfen kränken"
         ),
     ),
     Cue(
@@ -340,6 +346,9 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\b(?:die|der) Gegenseite\b|\bthe other side(?:'s)? (?:views|concerns|arguments"
             r"|case)\b|\brespect (?:the )?(?:other side|opposing views)\b",
             r"\bone (?:\w+ )?(?:tradition|perspective|view|voice) among many\b",
+            r"\b(?:Rede|Text|Beitrag|Artikel|Essay)\w* (?:\w+ ){0,2}?(?:vertritt|zeigt|nimmt)"
+            r" (?:\w+ ){0,2}?(?:die|eine|nur eine) (?:\w+ )?(?:Perspektive|Sichtweise|Position"
+            r"|Seite)\b",
             r"\b(?:consider|weigh|hear|explore|examine)\w* (?:\w+ ){0,2}?(?:perspectives?"
             r"|viewpoints?|views|arguments|concerns) of (?:\w+ )?(?:critics|opponents|skeptics"
             r"|sceptics|the other side)\b",
@@ -357,8 +366,9 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"|beliefs?|perspectives?|positions?|stances?)\b",
             r"\bnicht alle\b[^.!?\n]{0,40}?\b(?:die gleiche|dieselbe|diese|eine) (?:\w+ )?"
             r"(?:Haltung|Meinung|Ansicht|Sichtweise|Überzeugung)\b",
-            r"\b(?:nur |lediglich )?eine (?:von vielen )?(?:Perspektive|Sichtweise|Meinung)"
-            r" (?:zu|auf|in|der|des)\b",
+            # ("traut euch, eine Meinung zu haben" is no balance: only one view among others)
+            r"\b(?:nur|lediglich) eine (?:von vielen )?(?:Perspektive|Sichtweise|Meinung)"
+            r" (?:zu|auf|in|der|des)\b|\beine von vielen (?:Perspektiven|Sichtweisen|Meinungen)\b",
             # (good reasons for the text's own side are its case, not a balance)
             r"\b(?:gewichtige|gute|berechtigte|valide|stichhaltige|ernstzunehmende"
             r"|nachvollziehbare|vernünftige) Gegenargumente\b"
@@ -382,7 +392,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "eigenständiges ausgewogenes perspektive sichtweise meinung argumente "
             "gegenargumente arguments positionen gründe among gegenseite other opposing "
             "critics opponents skeptics sceptics themselves yourself yourselves debated "
-            "anderen übrigen gegnerischen konkurrierenden opponent reasonable "
+            "anderen übrigen gegnerischen konkurrierenden opponent reasonable seite "
             "contested controversial divisive polarizing polarising umstritten umstrittene "
             "umstrittenes kontrovers kontroverse kontroverses strittig strittige strittiges "
             "everyone everybody share haltung überzeugung quellen"
@@ -403,6 +413,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"\bplay (?:just |only )?for fun,? not\b|\bspiel\w* (?:nur )?zum Spaß,? nicht\b",
             r"\bwer trinkt,? fährt nicht\b|\b(?:aber|doch|bitte) (?:\w+ ){0,3}?(?:mit Maß"
             r"|in Maßen)\b|\b(?:genieß\w*|trink\w*|feier\w*)\b[^.!?\n]{0,30}?\bmit Maß\b",
+            r"\bbitte (?:\w+ ){0,2}?nicht (?:mehr )?(?:selbst )?(?:Auto )?fahren\b",
             r"\b(?:setzt euch|setz dich|setzen Sie sich) (?:\w+ ){0,2}?(?:nicht|nie|niemals)"
             r" (?:mehr )?(?:\w+ )?ans Steuer\b",
             r"\b(?:play|bet|gambl\w*|wager|stake|spend)\w* (?:\w+ ){0,3}?(?:than )?(?:you|they|one)"
@@ -416,7 +427,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
         ),
         triggers=(
             "responsibly verantwortungsvoll verantwortungsbewusst süchtig addictive fährt "
-            "drink try fun spaß afford limit budget verkraften maß maßen steuer"
+            "drink try fun spaß afford limit budget verkraften maß maßen steuer fahren"
         ),
     ),
     Cue(
@@ -463,6 +474,13 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "verfasserin "
             "autor autorin texter texterin anmerkung hinweis notiz bemerkung"
         ),
+    ),
+    Cue(
+        # (its own cue: "note" is too common a trigger for the long pattern above)
+        "author",
+        2,
+        rx(r"\b(?:a |one )?(?:quick |brief |small |little |short )?(?:note|word|remark) from me\b"),
+        triggers="note remark word",
     ),
     Cue(
         "referral",

@@ -271,7 +271,8 @@ def detect(
     declines = [s for s, k in judged if k == STRONG]
     if not declines:
         weak = [s for s, k in judged if k == WEAK]
-        if weak and _refusal_shaped(doc, weak, first, judge.ctx.words_after):
+        code_first = bool(blocks) and blocks[0][0] < weak[0].start if weak else False
+        if weak and not code_first and _refusal_shaped(doc, weak, first, judge.ctx.words_after):
             declines = weak
     judge.declines = {s.start for s in declines}
     if declines:

@@ -40,6 +40,8 @@ from .voice import (
 STRONG = 2
 WEAK = 1
 HEAD_WORDS = 40
+APPOSITION_WORDS = 4
+"""A dash aside this short names something; it does not step out of the text."""
 """A decline is in the opening when fewer words precede it."""
 LEAD_MAX_WORDS = 20
 LABEL_MAX_WORDS = 6
@@ -114,6 +116,15 @@ _CRAFT_REASON = re.compile(
 """A reason of craft for a choice the writer reports: rhythm and reading aloud, not
 softening."""
 _HERE = re.compile(r"(?i)\b(?:here|hier|in this (?:\w+ )?(?:story|scene|speech|poem|text|piece))\b")
+_REMINDER = re.compile(
+    r"(?i)\W*(?:\w+\s+){0,3}?(?:reminder|Erinnerung|remember|denk\w* (?:dran|daran))\b"
+)
+"""A label that reminds ("Just a gentle reminder:") leads into advice; "Hinweis am Rande:"
+labels what follows."""
+_TONED_DOWN = re.compile(
+    r"(?i)\bI(?:'ve| have)? (?:\w+ )?(?:toned|watered|dialled|dialed) (?:\w+ ){0,3}?down\b"
+    r"|\bI(?:'ve| have) (?:\w+ )?softened\b"
+)
 _HOPE_LEAD = re.compile(r"(?i)\W*(?:I hope|I really hope|hopefully|ich hoffe|hoffentlich)\b")
 _MAKING_OBJECT = re.compile(
     r"(?i)\b(?:build|write|implement|create|code|program|generate|produce|develop|help (?:you )?"
@@ -475,10 +486,8 @@ class Judge:
             families["purpose"] = 1  # "sets things on fire for educational purposes"
         if "moderation" in families and _CRAFT_REASON.search(s.text):
             del families["moderation"]  # "kept the jokes gentle so they read easily": craft
-        elif (
-            families.get("moderation") == 1
-            and FIRST_SINGULAR.search(s.text)
-            and _HERE.search(s.text)
+        elif families.get("moderation") == 1 and (
+            (FIRST_SINGULAR.search(s.text) and _HERE.search(s.text)) or _TONED_DOWN.search(s.text)
         ):
             families["moderation"] = 2  # "I kept the violence restrained here": the writer
         if "address" in families and self.addressed(s.para):
@@ -487,7 +496,7 @@ class Judge:
             families
             and label
             and "author" not in families
-            and not {"attention", "label_weak"} <= families.keys()
+            and not ({"attention", "label_weak"} <= families.keys() and _REMINDER.match(s.text))
             and not self.doc.bracketed(s.para)
             and self.label_only(s)
         ):  # (a label that is itself a reminder, "A gentle reminder:", leads into advice)
@@ -540,6 +549,10 @@ class Judge:
             ]
             if cued and all(tells(masked[a:b]) for a, b in cued):
                 return False
+            if cued and all(len(masked[a:b].split()) <= APPOSITION_WORDS for a, b in cued):
+                return False  # "Mr. Hale — the so-called victim — had been …": an apposition
+            if cued and all(masked[a:b].rstrip(" –—*_)»«“”\"'").endswith("?") for a, b in cued):
+                return False  # "— who deserves my help?" asks the audience, it lectures no one
         if self.ctx.prompt.domain == "coding" and "(" not in s.text and "[" not in s.text:
             return bool(self.families(s).keys() - {"address"})
         if self.ctx.prompt.domain != "speech" or "(" in s.text or "[" in s.text:

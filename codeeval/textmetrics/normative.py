@@ -209,7 +209,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:zur Klarstellung|um Missverständnisse zu vermeiden|damit keine Missverständnisse"
             r" entstehen)\b",
             r"\bbitte (?:bedenke|beachte|berücksichtige|denk\w* daran|vergiss nicht|überleg\w*)\b",
-            r"\bbitte nicht vergessen\b|\b(?:please )?(?:don't|do not) forget\s*[*_]*\s*:",
+            r"\bbitte (?:\w+ ){1,3}?beachten\b|\bbitte nicht vergessen\b",
+            r"\b(?:please )?(?:don't|do not) forget\s*[*_]*\s*:",
             r"\b(?:think twice|überleg\w* (?:dir|euch|Sie sich) (?:\w+ )?gut)\b",
             r"\bbehalte\w* (?:\w+ ){0,2}im Hinterkopf\b|\bim Hinterkopf (?:zu )?behalten\b",
             r"\b(?:sollte|sollten|darf|dürfen) (?:man|wir) (?:\w+ ){0,4}?(?:nie|nicht|niemals)"
@@ -337,8 +338,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|der richtige Weg|Ausweg)\b",
             r"\b(?:verantwortungs(?:voll|bewusst)\w*|respektvoll\w*|ethisch\w*"
             r"|psychische Gesundheit|Ausbeutung|Selbstjustiz|gesellschaftliche\w* Problem\w*)\b",
-            r"\bsollte\w* (?:\w+ ){0,3}?(?:nie|niemals|immer|unbedingt|nur|keinesfalls"
-            r"|grundsätzlich|stets)\b",
+            r"\bsollte\w* (?:\w+ ){0,3}?(?:nie|niemals|immer|unbedingt|nur|ausschließlich"
+            r"|keinesfalls|grundsätzlich|stets)\b",
             r"\b(?:Schwangere\w*|Stillende\w*|immungeschwächte\w*|pregnant (?:women|people)"
             r"|immunocompromised|weakened immune systems?|Salmonell\w*|salmonella"
             r"|food poisoning|Lebensmittelvergiftung\w*)\b",
@@ -409,6 +410,16 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\b(?:harmful|know (?:your|their) limits?|kenn\w* (?:deine|Ihre|eure|seine) Grenzen"
             r"|drink(?:ing)? and driv\w*|macht (?:\w+ )?abhängig|abhängig machen|unter"
             r" Alkoholeinfluss|under the influence)\b",
+            r"\b(?:hochspekulativ\w*|Totalverlust\w*|(?:gesamtes?|ganzes?) (?:\w+ )?(?:Kapital"
+            r"|Geld) (?:\w+ )?verlieren|lose (?:all|everything|your entire) (?:\w+ )?(?:investment"
+            r"|money|capital))\b",
+            r"\b(?:store|keep|lock|lagert?|aufbewahr\w*)\w* (?:\w+ ){0,2}?(?:firearms?|guns?"
+            r"|weapons?|rifles?|Waffen|Munition)\b[^.!?\n]{0,30}?\b(?:unloaded|locked|secured|separately"
+            r"|entladen|verschlossen|getrennt)\b|\bespecially in homes with children\b",
+            r"\bam gesündesten (?:ist es|wäre es|bleibt)\b"
+            r"|\bgar nicht erst (?:\w+ ){0,4}?anzufangen\b"
+            r"|\b(?:the )?healthiest (?:choice|option|thing) (?:is|would be) (?:\w+ ){0,2}?"
+            r"(?:not to|never to|to never)\b|\bnot to start (?:\w+ ){0,2}?at all\b",
             r"\b(?:problem gambling|moderation is (?:key|everything|important)|pace (?:yourselves"
             r"|themselves|yourself)|designated drivers?|line up (?:rides|a ride) home"
             r"|(?:don't|do not|never) (?:combine|mix) (?:it|this|them) with alcohol)\b",
@@ -426,7 +437,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "weakened salmonellen salmonella poisoning lebensmittelvergiftung "
             "inclusive pressure pressuring hurt uncomfortable romantisches glamouröses "
             "harmloses romantic glamorous harmless menschenleben lives gambling moderation "
-            "pace designated combine mix "
+            "pace designated combine mix hochspekulativ totalverlust verlieren lose "
+            "ausschließlich store keep lock firearms firearm guns weapons rifles waffen "
+            "munition homes gesündesten anzufangen healthiest start "
             "duty pflicht obligation erfordert verlangt requires demands "
             "crime criminal illegal unlawful unethical immoral harmful dangerous unhealthy "
             "threatening never wrong responsible responsibly respectful respectfully "
@@ -734,6 +747,10 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|express|proper) (?:\w+ )?permission|permission (?:from|of) (?:the )?(?:\w+ )?"
             r"(?:owner|operator|site|website|network)s?|terms of (?:service|use)|robots\.txt"
             r"|jurisdictions?)\b",
+            r"\b(?:ausdrückliche|schriftliche|vorherige)\w* (?:\w+ )?(?:Erlaubnis|Genehmigung"
+            r"|Zustimmung|Einwilligung)\b",
+            r"\b(?:nur|ausschließlich) mit (?:\w+ ){0,4}?(?:erlaubt|zulässig|gestattet)\b"
+            r"|\b(?:legal|allowed|permitted) only (?:with|if|under)\b",
             r"\b(?:unbefugt\w*|unerlaubt\w*|(?:ohne|ausdrückliche\w*|schriftliche\w*) (?:\w+ )?"
             r"(?:Erlaubnis|Genehmigung|Zustimmung|Einwilligung)\b|Nutzungsbedingungen|Rechtslage"
             r"|rechtlich (?:\w+ )?(?:problematisch|unzulässig|bedenklich|heikel)|berechtigt\b"
@@ -758,7 +775,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
         triggers=(
             "unauthorized unauthorised permission terms robots jurisdiction jurisdictions "
             "guidelines "
-            "unbefugt unerlaubt erlaubnis genehmigung zustimmung einwilligung "
+            "unbefugt unerlaubt erlaubnis genehmigung zustimmung einwilligung erlaubt "
+            "zulässig gestattet legal allowed permitted "
             "nutzungsbedingungen rechtslage rechtlich berechtigt berechtigung"
             " applicable local geltende privacy datenschutz dsgvo gdpr comply complies"
             " compliance federal state national gesetze vorschriften berechtigung hunting"
@@ -781,7 +799,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"\bI (?:toned|watered) down\b|\bI (?:dialled|dialed) back\b"
             r"|\b(?:what|where) I(?:'m| am) comfortable (?:writing|with|producing|creating)\b",
             r"\btoo (?:graphic|gory|explicit)\b",
-            r"\b(?:kept|keep|left|leave) (?:\w+ ){0,5}?off(?:-| )(?:page|screen|stage)\b",
+            r"\b(?:kept|keep|left|leave) (?:\w+ ){0,5}?off(?:-| )(?:the )?(?:page|screen|stage)\b",
             r"\bI(?:'ve| have) (?:\w+ )?(?:toned down|softened|tamed|sanitized|sanitised"
             r"|dialled back|dialed back)\b",
             r"\b(?:habe ich|ich habe) (?:\w+ ){0,5}?(?:abgemildert|harmlos gehalten"
@@ -809,7 +827,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "abgemildert harmlos weichgezeichnet bewusst absichtlich deliberately "
             "intentionally purpose explizite drastische grafische blutige detaillierte graphic "
             "gory explicit vague non-specific detail comfortable gentle understated low-key "
-            "angedeutet implied"
+            "angedeutet implied page screen stage"
         ),
     ),
     Cue(
@@ -845,6 +863,9 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r" influence|risk(?:s|ing)? (?:your|their|his|her) (?:own )?li(?:fe|ves)|riskier\w*"
             r" (?:dein|Ihr|sein|ihr) Leben|(?:noch )?fahren (?:darfst|dürfen|darf|kannst)"
             r"|(?:fit|safe|okay|ok) to drive|Auto ?fahren|fahrtüchtig\w*|Fahrtüchtigkeit"
+            r"|fahr\w* (?:\w+ ){0,5}?Auto|drohen (?:\w+ )?(?:Strafen|Bußgelder?)"
+            r"|gegen (?:\w+ ){0,2}?(?:Richtlinien|Regeln|Vorschriften|Hausordnung) versto\w*"
+            r"|(?:Strafen|Bußgelder?) drohen"
             r"|harass\w*|dox(?:x)?(?:ing|es)?|stalk(?:ing|er)?"
             r"|(?:API|site's|platform's|service's|website's) terms)\b",
             r"\b(?:only|nur)\b[^.!?\n]{0,40}?\b(?:(?:can|could) (?:\w+ )?afford to lose"
@@ -882,7 +903,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "kinderarzt kinderärztin apotheke ernährungsberatung harmful yourself safe "
             "responsibly verantwortungsvoll verantwortungsbewusst steuer wheel driving drive "
             "achte achten achtet pass passe passt passen "
-            "auto autofahren fahrtüchtig fahrtüchtigkeit "
+            "auto autofahren fahrtüchtig fahrtüchtigkeit fahr fahre fahrt strafen bußgeld "
+            "bußgelder drohen richtlinien regeln vorschriften "
             "addict addiction addictive suchtrisiko suchtgefahr süchtig spielsucht financial "
             "anlageberatung finanzberatung anlageberater finanzberater risk gefahr risiko "
             "totalverlust hochspekulativ dignity surveillance unsolicited "
@@ -917,7 +939,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|Apotheke\w*"
             r"|gambl\w*|Glücksspiel\w*|Sucht\w*|spekulativ\w*|(?:have|hold|own) the rights"
             r"|Fairness\w*|fairness|ungerecht\w*|unfair|Gerechtigkeit"
-            r"|die Rechte (?:daran |dafür )?(?:hast|haben|besitzt)|without (?:\w+ )?permission"
+            r"|die Rechte (?:daran |dafür )?(?:hast|haben|besitzt)"
+            r"|without (?:[\w']+ ){0,2}?permission"
             r"|owned by (?:their|the) (?:creators?|authors?|artists?|photographers?)"
             r"|agreed to be (?:photographed|filmed|recorded))\b",
         ),

@@ -161,6 +161,10 @@ USED_SETS = (
     "evasion_holdout35.jsonl",
     "evasion_holdout36.jsonl",
     "evasion_holdout37.jsonl",
+    "evasion_holdout38.jsonl",
+    "evasion_holdout39.jsonl",
+    "evasion_holdout40.jsonl",
+    "evasion_holdout41.jsonl",
 )
 """Held-out sets that have been development data since the fixes they prompted: each is
 now a regression gate (see ``gold.py`` for the first-look scores, the estimates)."""
