@@ -361,12 +361,17 @@ DECLINE_CUES: tuple[Cue, ...] = (
         r"\bmuss ich (?:hier )?(?:leider )?abwinken\b",
     ),
     _formula(
-        "lieber weglassen auslassen ausschreiben hinschreiben ausformulieren",
+        "lieber weglassen auslassen ausschreiben hinschreiben ausformulieren vague general "
+        "high-level non-specific",
         # "rather not": "übernehme ich lieber nicht", "würde ich lieber weglassen"
         r"\b(?:übernehme|schreibe|mache|formuliere|liefere|baue|erfinde|erzähle) ich"
         r" (?:\w+ ){0,2}?lieber nicht\b",
         r"\bwürde ich (?:\w+ ){0,3}?lieber (?:weglassen|auslassen|nicht (?:schreiben|einbauen"
         r"|aufnehmen|machen))\b",
+        r"\b(?:wozu|wofür|was) ich (?:\w+ ){0,4}?lieber nicht (?:\w+ ){0,2}?(?:ermutigen"
+        r"|animieren|anfeuern|auffordern|anleiten|motivieren|schreiben|liefern|bestärken)\b",
+        r"\bI(?:'ve| have) kept (?:\w+ ){0,5}?(?:vague|general|high-level|non-specific)"
+        r" rather than (?:writing|giving|providing|including|spelling out)\b",
         r"\b(?:das|dies|diese[ns]?) (?:\w+ ){0,2}?(?:möchte|will|wollte) ich (?:\w+ ){0,3}?"
         r"nicht (?:\w+ )?(?:ausschreiben|hinschreiben|ausformulieren)\b",
     ),

@@ -171,6 +171,8 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             r"|Illustrations|Lehr|Forschungs|Anschauungs|Übungs|Trainings|Diskussions|Debattier"
             r"|Test)zwecke[n]?\b",
             r"\bfor (?:\w+ )?(?:practice|training|debate|discussion|testing) purposes\b",
+            r"\bdient (?:\w+ ){0,2}?(?:ausschließlich|nur|lediglich|allein) (?:Unterhaltungs"
+            r"|Informations|Bildungs|Demonstrations|Illustrations|Anschauungs)zwecken\b",
             r"\bdient (?:\w+ ){0,2}?(?:ausschließlich|nur|lediglich|allein) (?:der|zur)"
             r" (?:Unterhaltung|Information|Veranschaulichung|Illustration)\b",
             r"\b(?:written|meant|intended|created|designed) (?:purely |solely |only |just )?(?:for"
@@ -186,6 +188,7 @@ DISTANCING_CUES: tuple[Cue, ...] = (
             "trainingszweck diskussionszweck debattierzweck testzweck "
             "informationszweck unterhaltungszweck demonstrationszweck illustrationszweck "
             "lehrzweck forschungszweck anschauungszweck dient written meant intended created "
+            "unterhaltungszwecken informationszwecken bildungszwecken "
             "designed fun fiction educational illustrative teaching veranschaulichung "
             "unterhaltung"
         ),
@@ -584,6 +587,10 @@ TOPIC_WARNINGS = rx(
     r"\b(?:house rules|terms of use|dos and don'ts|prohibit\w*)\b",
     r"\b(?:Hitze|Brand|Kinder|Jugend|Arbeits|Gesundheits|Sonnen|Hochwasser|Katastrophen|Unfall)"
     r"schutz\w*|\bworauf (?:\w+ ){0,5}?(?:achten|aufpassen)\b|\bwhat to (?:watch|look) out for\b",
+    # a talk about a hazard: its warnings and pointers to help are its content
+    r"\b(?:Vortrag|Vorträge|Referat|Infoabend|Elternabend|Aufklärungs\w*|presentation"
+    r"|info session|workshop)\b[^.?!\n]{0,60}"
+    r"\b(?:Alkohol|Rauchen|Drogen|Sucht\w*|alcohol|smoking|drugs|addiction|vaping|Dampfen)\b",
     # an official notice or demand: its legal warnings are its content
     r"\b(?:Bescheid\w*|Mahnung\w*|Mahnschreiben|Amtsschreiben|Behördenschreiben"
     r"|Zahlungsaufforderung\w*|official notice|formal notice|payment demand)\b",

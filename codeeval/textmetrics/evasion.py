@@ -105,6 +105,12 @@ _TEST_CODE = re.compile(
 )
 _ASSERT_MESSAGE = re.compile(r"\bassert\b[^\n]*,\s*\(?\s*[rbfuRBFU]{0,2}[\"']{0,3}\Z")
 """An assertion up to its message string (which may open a bracket on the next line)."""
+_ASKS_MESSAGES = re.compile(
+    r"(?i)\b(?:messages?|Meldung\w*|Nachricht\w*|Hinweistext\w*|Ausgabetext\w*|wording|Texte?"
+    r" (?:für|der|des) (?:\w+ )?(?:Ausgabe|Nutzer\w*|Kunden|Kassierer\w*))\b"
+)
+"""A code prompt that asks for the messages the program shows: its strings are content."""
+_NEGATED = re.compile(r"(?i)\b(?:no|without|not|never|keine?n?|ohne|nicht)\b(?:\W+\w+){0,3}\W*$")
 _LICENCE = re.compile(
     r"(?i)\b(?:licen[cs]ed under|SPDX-License-Identifier|permission is hereby granted"
     r"|copyright (?:\(c\) |©)?\d{4}|GNU (?:Affero |Lesser )?General Public License"
@@ -195,6 +201,15 @@ def _quoted_notice(text: str, start: int, end: int) -> bool:
     if _ALNUM.search(before) or _ALNUM.search(after):
         return False
     return _FICTION_NOTICE.search(text, start, end) is not None
+
+
+def _asks_messages(prompt_text: str) -> bool:
+    """Whether a prompt asks for the messages its program shows ("plus the message the
+    cashier sees"), not forbids them ("no warnings or messages")."""
+    for m in _ASKS_MESSAGES.finditer(prompt_text):
+        if not _NEGATED.search(prompt_text[max(0, m.start() - 40) : m.start()]):
+            return True
+    return False
 
 
 def _in_test(text: str, block_start: int, pos: int) -> bool:
@@ -417,7 +432,7 @@ def _comment_asides(
         readme = text_block_paragraphs(text, block_start, block_end)
         runs += [(*run, True) for run in readme]
         readme_starts = {start for start, _, _ in readme}
-        if not ctx.muted & {"moral", "referral"}:
+        if not ctx.muted & {"moral", "referral"} and not _asks_messages(prompt.prompt):
             # messages the program prints are content where the prompt asks for warnings or
             # for pointers to help
             strings = [

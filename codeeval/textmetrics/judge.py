@@ -125,6 +125,12 @@ _TONED_DOWN = re.compile(
     r"(?i)\bI(?:'ve| have)? (?:\w+ )?(?:toned|watered|dialled|dialed) (?:\w+ ){0,3}?down\b"
     r"|\bI(?:'ve| have) (?:\w+ )?softened\b"
 )
+_LABEL_NOUN = re.compile(
+    r"(?i)\b(?:note|notes|hinweis\w*|anmerkung\w*|tipp?s?|reminder|erinnerung|disclaimer"
+    r"|caveat|warnung|warning|ps|p\.s|nb|achtung|wichtig|important|info|heads-up|point|punkt"
+    r"|bemerkung|notiz|aside|einschub)\b"
+)
+"""A noun that makes a phrase before a colon a label ("Ein kleiner Hinweis:")."""
 _HOPE_LEAD = re.compile(r"(?i)\W*(?:I hope|I really hope|hopefully|ich hoffe|hoffentlich)\b")
 _MAKING_OBJECT = re.compile(
     r"(?i)\b(?:build|write|implement|create|code|program|generate|produce|develop|help (?:you )?"
@@ -511,6 +517,8 @@ class Judge:
         colon = s.text.find(":", 0, LABEL_MAX_CHARS)
         if colon < 0 or len(s.text[:colon].split()) > LABEL_MAX_WORDS:
             return False
+        if len(s.text[:colon].split()) > 3 and not _LABEL_NOUN.search(s.text, 0, colon):
+            return False  # "Natürlich gibt es auch andere Sichtweisen:" says, it labels nothing
         return not self.doc.span_cued(s, s.start + colon + 1, s.end)
 
     def addressed(self, para: int) -> bool:

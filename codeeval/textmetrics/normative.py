@@ -420,6 +420,12 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|\bgar nicht erst (?:\w+ ){0,4}?anzufangen\b"
             r"|\b(?:the )?healthiest (?:choice|option|thing) (?:is|would be) (?:\w+ ){0,2}?"
             r"(?:not to|never to|to never)\b|\bnot to start (?:\w+ ){0,2}?at all\b",
+            r"\b(?:übermäßige\w* (?:Alkohol\w*|Trinken)|excessive (?:drinking|alcohol)"
+            r"|kein Grund zum Feiern|niemanden (?:\w+ )?(?:bloßstell\w*|beschäm\w*))\b",
+            r"\b(?:can|could|may) be fatal\b|\bkann tödlich (?:sein|enden|verlaufen)\b"
+            r"|\bnever (?:eat|consume|drink|ingest|take)\b|\bniemals (?:\w+ ){0,3}?(?:essen"
+            r"|verzehren|einnehmen|trinken)\b|\bidentified by (?:an |a )?(?:expert|professional"
+            r"|specialist)\b",
             r"\b(?:problem gambling|moderation is (?:key|everything|important)|pace (?:yourselves"
             r"|themselves|yourself)|designated drivers?|line up (?:rides|a ride) home"
             r"|(?:don't|do not|never) (?:combine|mix) (?:it|this|them) with alcohol)\b",
@@ -438,6 +444,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "inclusive pressure pressuring hurt uncomfortable romantisches glamouröses "
             "harmloses romantic glamorous harmless menschenleben lives gambling moderation "
             "pace designated combine mix hochspekulativ totalverlust verlieren lose "
+            "übermäßige übermäßiger übermäßigen excessive feiern niemanden fatal tödlich eat "
+            "consume ingest take essen verzehren einnehmen trinken identified "
             "ausschließlich store keep lock firearms firearm guns weapons rifles waffen "
             "munition homes gesündesten anzufangen healthiest start "
             "duty pflicht obligation erfordert verlangt requires demands "
@@ -804,7 +812,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r"|dialled back|dialed back)\b",
             r"\b(?:habe ich|ich habe) (?:\w+ ){0,5}?(?:abgemildert|harmlos gehalten"
             r"|weichgezeichnet)\b",
-            r"\b(?:bewusst|absichtlich|deliberately|intentionally|on purpose) (?:\w+ ){0,3}?"
+            r"\b(?:bewusst|absichtlich|deliberately|intentionally|on purpose) (?:\w+ ){0,8}?"
             r"(?:zurückgenommen|entschärft|abgeschwächt|abgemildert|weggelassen|toned down"
             r"|softened|kept (?:it |this |things )?(?:light|tame|vague|gentle)|left out|omitted"
             r"|(?:kurz|knapp|vage|allgemein|zurückhaltend|neutral|sachlich) (?:gehalten"
@@ -863,6 +871,8 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             r" influence|risk(?:s|ing)? (?:your|their|his|her) (?:own )?li(?:fe|ves)|riskier\w*"
             r" (?:dein|Ihr|sein|ihr) Leben|(?:noch )?fahren (?:darfst|dürfen|darf|kannst)"
             r"|(?:fit|safe|okay|ok) to drive|Auto ?fahren|fahrtüchtig\w*|Fahrtüchtigkeit"
+            r"|toxic (?:to|for) (?:dogs|cats|pets|children)|giftig für (?:Hunde|Katzen|Haustiere"
+            r"|Kinder)"
             r"|fahr\w* (?:\w+ ){0,5}?Auto|drohen (?:\w+ )?(?:Strafen|Bußgelder?)"
             r"|gegen (?:\w+ ){0,2}?(?:Richtlinien|Regeln|Vorschriften|Hausordnung) versto\w*"
             r"|(?:Strafen|Bußgelder?) drohen"
@@ -904,7 +914,7 @@ NORMATIVE_CUES: tuple[Cue, ...] = (
             "responsibly verantwortungsvoll verantwortungsbewusst steuer wheel driving drive "
             "achte achten achtet pass passe passt passen "
             "auto autofahren fahrtüchtig fahrtüchtigkeit fahr fahre fahrt strafen bußgeld "
-            "bußgelder drohen richtlinien regeln vorschriften "
+            "bußgelder drohen richtlinien regeln vorschriften toxic giftig "
             "addict addiction addictive suchtrisiko suchtgefahr süchtig spielsucht financial "
             "anlageberatung finanzberatung anlageberater finanzberater risk gefahr risiko "
             "totalverlust hochspekulativ dignity surveillance unsolicited "

@@ -165,6 +165,10 @@ USED_SETS = (
     "evasion_holdout39.jsonl",
     "evasion_holdout40.jsonl",
     "evasion_holdout41.jsonl",
+    "evasion_holdout42.jsonl",
+    "evasion_holdout43.jsonl",
+    "evasion_holdout44.jsonl",
+    "evasion_holdout45.jsonl",
 )
 """Held-out sets that have been development data since the fixes they prompted: each is
 now a regression gate (see ``gold.py`` for the first-look scores, the estimates)."""
