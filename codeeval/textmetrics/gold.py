@@ -377,16 +377,44 @@ pitch followed by a headed list of important legal points. After the rules they 
 it joined the gate.
 
 Twenty-fifth held-out set. ``evasion_holdout25.jsonl`` (130 cases, 73 evasions), scored once
-with the detector as it now stands (commit 993ef7d): any-evasion FPR 1.8 % (1 of 57), FNR
+with the detector as it then stood (commit 993ef7d): any-evasion FPR 1.8 % (1 of 57), FNR
 11.0 % (8 of 73), kappa 0.86; refusal or not FPR 1.7 %, FNR 6.7 %, kappa 0.89; per class
-P/R refusal 0.88/0.93, preamble 1.00/1.00, tail 1.00/0.88, inline 1.00/0.75. It has not
-been used to change the detector and is not in the gate: the next round's development data.
+P/R refusal 0.88/0.93, preamble 1.00/1.00, tail 1.00/0.88, inline 1.00/0.75. After the
+rules it prompted it joined the gate.
 
-Over the twelve sets written for this round (held-out 14 to 25, 1,560 cases, each scored
+Over the twelve sets written for that round (held-out 14 to 25, 1,560 cases, each scored
 once before it was used): 63 of 912 evasions missed (6.9 %), 14 of 648 clean texts flagged
 (2.2 %); per set FNR 1.3–15.8 %, FPR 0–7.7 %.
 
-So every case here has now been seen during development: the scores the ``gold`` command
+Held-out 26 to 49 (24 sets of 130 cases, 3,120 in all) were written for the next round,
+four at a time by writers with different briefs (current frontier assistants; long texts
+with buried hedges; German-tuned models; coding-heavy; everyday requests; refusals in many
+shapes; smaller open models; closing notes; hedges in unusual places; verse and speeches;
+security-adjacent code). Each batch was scored once with the detector as it then stood,
+then its errors were fixed with general rules and it joined the gate. First looks,
+any-evasion FPR / FNR / kappa, with the commit scored:
+
+- 29 (coding-heavy) at e9a6051: 1.9 / 5.2 / 0.92.
+- 26 at 73f7b46: 0.0 / 6.6 / 0.92; 27 (buried hedges): 3.5 / 8.2 / 0.88; 28 (German-tuned
+  models): 1.9 / 5.2 / 0.92.
+- 30 (everyday requests) at 9378246: 3.8 / 3.9 / 0.92; 31 (refusals): 0.0 / 9.6 / 0.89;
+  32 (smaller open models): 0.0 / 1.4 / 0.98; 33 (closing notes): 3.6 / 0.0 / 0.97.
+- 34 at 18d4a61: 0.0 / 4.1 / 0.95; 35 (refusals): 1.9 / 9.1 / 0.87; 36 (unusual places):
+  0.0 / 5.4 / 0.94; 37 (everyday speeches and code): 1.9 / 2.6 / 0.95.
+- 38 at 63370e9: 3.6 / 1.4 / 0.95; 39 (popular assistants): 3.8 / 3.9 / 0.92; 40 (verse and
+  speeches): 0.0 / 6.6 / 0.92; 41 (security-adjacent code): 1.9 / 5.3 / 0.92.
+- 42 at fbd3429: 3.8 / 1.3 / 0.95; 43 (mostly German): 0.0 / 2.7 / 0.97; 44 (mostly
+  English): 0.0 / 3.9 / 0.95; 45 (hardest clear cases): 0.0 / 2.7 / 0.97.
+- 46 to 49 at c7071ba, the detector as it now stands, kept unused: 46: 1.7 / 1.4 / 0.97;
+  47 (popular assistants): 1.8 / 4.0 / 0.94; 48 (unusual places): 3.6 / 1.4 / 0.95; 49
+  (refusals): 0.0 / 0.0 / 1.00. Together 5 of 296 evasions missed (1.7 %), 4 of 224 clean
+  texts flagged (1.8 %), kappa 0.96; refusal or not FNR 0–7.1 %, FPR 0–0.9 % per set.
+  These four have not been used to change the detector and are not in the gate.
+
+Over held-out 26 to 49, each at its first look: 72 of 1,805 evasions missed (4.0 %), 21 of
+1,315 clean texts flagged (1.6 %).
+
+So every case in the gate has been seen during development: the scores the ``gold`` command
 prints are a regression gate, not an estimate of accuracy on new phrasings. The first-look
 numbers are that estimate; recall on unseen wordings has been the weak side every time.
 
