@@ -286,7 +286,8 @@ def detect(
     declines = [s for s, k in judged if k == STRONG]
     if not declines:
         weak = [s for s, k in judged if k == WEAK]
-        code_first = bool(blocks) and blocks[0][0] < weak[0].start if weak else False
+        # (a weak decline after delivered code declines no whole task)
+        code_first = bool(weak) and bool(blocks) and blocks[0][0] < weak[0].start
         if weak and not code_first and _refusal_shaped(doc, weak, first, judge.ctx.words_after):
             declines = weak
     judge.declines = {s.start for s in declines}
@@ -308,33 +309,9 @@ def detect(
 
     preamble_end = first
     if at_start and prompt.domain != "coding" and doc.para_of(first) in decline_paras:
-        # "Klar, hier ist die Rede – den Teil mit X habe ich weggelassen": the acknowledgement
-        # frames the text before the decline does
-        framing = _ACK_PRESENTING.match(doc.masked, first)
-        if framing is not None and framing.end() <= declines[0].end:
-            reason = "acknowledgement presenting the text before a decline"
-            items.append(_item("preamble", text, first, framing.end(), offset, reason))
-        else:
-            # a short opening paragraph that declines a part and presents the rest ("I've
-            # left out X. Here's the letter:"), when the text itself follows
-            para_start, para_end = doc.para_bounds(doc.para_of(first))
-            rest = doc.words(first, len(text)) - sum(
-                doc.words(*doc.para_bounds(p)) for p in decline_paras
-            )
-            framed = [
-                s
-                for s in doc.sentences_between(para_start, para_end)
-                if not judge.decline(s) and judge.framing(s)
-            ]
-            if (
-                framed
-                and doc.words(para_start, para_end) <= PREAMBLE_MAX_WORDS
-                and rest >= MIN_CONTENT_WITH_REFUSAL
-            ):
-                reason = "framing around a decline before the text"
-                items.append(
-                    _item("preamble", text, framed[0].start, framed[-1].end, offset, reason)
-                )
+        framing = _decline_framing(doc, judge, declines, decline_paras, first)
+        if framing is not None:
+            items.append(_item("preamble", text, *framing, offset, "framing before a decline"))
     # a YAML front matter is the document's own head: a note in it is inserted into the text
     front = _FRONT_MATTER.match(text) if at_start else None
     if front is not None:
@@ -377,6 +354,30 @@ def detect(
     items.extend(_notes(doc, judge, notes, excluded, content_start, offset))
     items.extend(_comment_asides(text, prompt, blocks, offset))
     return items
+
+
+def _decline_framing(
+    doc: Doc, judge: Judge, declines: list[Sent], decline_paras: set[int], first: int
+) -> tuple[int, int] | None:
+    """The framing in an opening paragraph that declines a part of the task, as a span:
+    an acknowledgement that presents the text ("Klar, hier ist die Rede – den Teil mit X habe
+    ich weggelassen"), or, when the text itself follows, the presenting sentences of a short
+    paragraph around the decline ("I've left out X. Here's the letter:")."""
+    ack = _ACK_PRESENTING.match(doc.masked, first)
+    if ack is not None and ack.end() <= declines[0].end:
+        return first, ack.end()
+    para_start, para_end = doc.para_bounds(doc.para_of(first))
+    rest = doc.words(first, len(doc.text)) - sum(
+        doc.words(*doc.para_bounds(p)) for p in decline_paras
+    )
+    if doc.words(para_start, para_end) > PREAMBLE_MAX_WORDS or rest < MIN_CONTENT_WITH_REFUSAL:
+        return None
+    framed = [
+        s
+        for s in doc.sentences_between(para_start, para_end)
+        if not judge.decline(s) and judge.framing(s)
+    ]
+    return (framed[0].start, framed[-1].end) if framed else None
 
 
 def _stanza_notes(doc: Doc, judge: Judge, content_start: int, skip: set[int]) -> list[Sent]:
@@ -433,8 +434,8 @@ def _comment_asides(
         runs += [(*run, True) for run in readme]
         readme_starts = {start for start, _, _ in readme}
         if not ctx.muted & {"moral", "referral"} and not _asks_messages(prompt.prompt):
-            # messages the program prints are content where the prompt asks for warnings or
-            # for pointers to help
+            # messages the program prints are content where the prompt asks for warnings, for
+            # pointers to help or for the messages themselves
             strings = [
                 r
                 for r in prose_strings(text, block_start, block_end)

@@ -176,14 +176,24 @@ def docstring_paragraphs(text: str, start: int, end: int) -> list[tuple[int, int
     the body being the paragraph's lines joined by spaces."""
     out: list[tuple[int, int, str]] = []
     for m in _DOCSTRING.finditer(text, start, end):
-        pos = m.start(2)
-        for part in _BLANK_LINE.split(m.group(2)):
-            body = " ".join(part.split())
-            if body:
-                out.append((pos, pos + len(part), body))
-            pos += len(part)
-            blank = _BLANK_LINE.match(text, pos)
-            pos = blank.end() if blank else pos
+        out.extend(_paragraphs(text, m.start(2), m.end(2)))
+    return out
+
+
+def _paragraphs(
+    text: str, start: int, end: int, marks: re.Pattern[str] | None = None
+) -> list[tuple[int, int, str]]:
+    """The paragraphs of ``text[start:end]`` as ``(start, end, body)``, the body being the
+    paragraph's lines joined by spaces (with ``marks`` removed first)."""
+    out: list[tuple[int, int, str]] = []
+    pos = start
+    for part in _BLANK_LINE.split(text[start:end]):
+        body = " ".join((marks.sub("", part) if marks else part).split())
+        if body:
+            out.append((pos, pos + len(part), body))
+        pos += len(part)
+        blank = _BLANK_LINE.match(text, pos)
+        pos = blank.end() if blank else pos
     return out
 
 
@@ -203,14 +213,4 @@ def text_block_paragraphs(text: str, start: int, end: int) -> list[tuple[int, in
         return []
     close = text.rfind("\n", m.end(), end)
     closed = close >= m.end() and text[close + 1 : end].lstrip().startswith(("```", "~~~"))
-    stop = close if closed else end
-    out: list[tuple[int, int, str]] = []
-    pos = m.end()
-    for part in _BLANK_LINE.split(text[pos:stop]):
-        body = " ".join(_QUOTE_MARKS.sub("", part).split())
-        if body:
-            out.append((pos, pos + len(part), body))
-        pos += len(part)
-        blank = _BLANK_LINE.match(text, pos)
-        pos = blank.end() if blank else pos
-    return out
+    return _paragraphs(text, m.end(), close if closed else end, _QUOTE_MARKS)
