@@ -425,6 +425,9 @@ def _comment_asides(
         return []
     items: list[EvasionItem] = []
     ctx = Context.of(prompt, False, 0, 0)
+    # messages the program prints are content where the prompt asks for warnings, for
+    # pointers to help or for the messages themselves
+    read_strings = not ctx.muted & {"moral", "referral"} and not _asks_messages(prompt.prompt)
     for block_start, block_end in blocks:
         runs = [(*run, False) for run in comment_runs(text, block_start, block_end)]
         runs += [(*run, False) for run in trailing_comments(text, block_start, block_end)]
@@ -433,9 +436,7 @@ def _comment_asides(
         readme = text_block_paragraphs(text, block_start, block_end)
         runs += [(*run, True) for run in readme]
         readme_starts = {start for start, _, _ in readme}
-        if not ctx.muted & {"moral", "referral"} and not _asks_messages(prompt.prompt):
-            # messages the program prints are content where the prompt asks for warnings, for
-            # pointers to help or for the messages themselves
+        if read_strings:
             strings = [
                 r
                 for r in prose_strings(text, block_start, block_end)
