@@ -13,6 +13,7 @@ side of counting less:
   body are counted; nested functions and tests inside ``if``/``try`` blocks are not;
 * a name bound twice counts once, and a test name later rebound by an assignment, an
   import, a class or ``del`` does not count (pytest only sees the final binding);
+* ``unittest.TestCase`` subclasses are collected whatever their name;
 * a ``Test*`` class is counted only when neither it nor a base class defined in the file
   has ``__init__``/``__new__`` (pytest refuses to collect those), when every base is known
   (``object``, ``unittest.TestCase`` or a class of the same file), and when it does not set
@@ -59,7 +60,21 @@ _KEEPS_TEST_EXACT = frozenset(
     {"patch", "mock.patch", "unittest.mock.patch", "staticmethod", "classmethod"}
     | {f"{prefix}{name}" for prefix in ("", "hypothesis.") for name in _HYPOTHESIS}
 )
-_KNOWN_BASES = frozenset({"object", "unittest.TestCase", "TestCase"})
+_TESTCASES = frozenset({"TestCase", "IsolatedAsyncioTestCase"})
+_KNOWN_BASES = frozenset(
+    {"object"} | {f"{prefix}{name}" for prefix in ("", "unittest.") for name in _TESTCASES}
+)
+# Calls that end or block an import when demo code runs them at module level.
+_HAZARDS = {
+    "input": "input() reads standard input at import",
+    "sys.exit": "sys.exit() at import",
+    "exit": "exit() at import",
+    "quit": "quit() at import",
+    "os._exit": "os._exit() at import",
+    "sys.stdin.read": "reads sys.stdin at import",
+    "sys.stdin.readline": "reads sys.stdin at import",
+    "sys.stdin.readlines": "reads sys.stdin at import",
+}
 _SKIPS = frozenset({"skip", "importorskip"})
 _IMPORT_GUARDS = frozenset({"ImportError", "ModuleNotFoundError", "Exception"})
 
@@ -90,9 +105,50 @@ def count_test_functions(source: str) -> int:
                 found[node.name] = 1
         elif isinstance(node, ast.ClassDef):
             classes[node.name] = node
-            if node.name.startswith("Test") and _class_collectable(node, classes, frozenset()):
+            named = node.name.startswith("Test") or _is_unittest(node, classes, frozenset())
+            if named and _class_collectable(node, classes, frozenset()):
                 found[node.name] = len(_test_methods(node))
     return sum(found.values())
+
+
+def import_hazards(source: str, name: str = "module.py") -> list[str]:
+    """Module-level code that stops an import: reading stdin, exiting, ``input()``.
+
+    Demo code at the top of a module (``n = int(input())``, ``sys.exit(main())``) runs
+    when the tests import it and ends that import; the suites then report a collection
+    error. Function and class bodies and ``if __name__ == "__main__":`` blocks do not run
+    at import and are not searched.
+
+    Returns:
+        One ``"module.py:LINE: what"`` per hazard, in line order.
+    """
+    tree = _parse(source)
+    if tree is None:
+        return []
+    found: list[tuple[int, str]] = []
+    todo: list[ast.AST] = [n for n in tree.body if not _main_guard(n)]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.ClassDef):
+            todo.extend(node.body)
+            continue
+        if isinstance(node, ast.Call):
+            what = _HAZARDS.get(_dotted(node.func))
+            if what:
+                found.append((node.lineno, what))
+        elif isinstance(node, ast.Attribute) and _dotted(node) == "sys.stdin":
+            found.append((node.lineno, "reads sys.stdin at import"))
+            continue
+        elif (
+            isinstance(node, ast.Raise)
+            and node.exc is not None
+            and _dotted(node.exc).split(".")[-1] == "SystemExit"
+        ):
+            found.append((node.lineno, "raises SystemExit at import"))
+        todo.extend(ast.iter_child_nodes(node))
+    return [f"{name}:{line}: {what}" for line, what in sorted(set(found))]
 
 
 def analyse(extraction: Extraction) -> StaticAnalysis:
@@ -108,6 +164,7 @@ def analyse(extraction: Extraction) -> StaticAnalysis:
     errors: list[str] = []
     imports: set[str] = set()
     hard: set[str] = set()
+    hazards: list[str] = []
     tests = 0
     for file in extraction.files:
         try:
@@ -131,6 +188,8 @@ def analyse(extraction: Extraction) -> StaticAnalysis:
                 hard.add(name)
         if file.role == "tests":
             tests += count_test_functions(file.content)
+        elif file.role == "module":
+            hazards.extend(import_hazards(file.content, file.name))
     own = {file.name.removesuffix(".py") for file in extraction.files}
     unavailable = {
         name
@@ -143,7 +202,29 @@ def analyse(extraction: Extraction) -> StaticAnalysis:
         test_functions=tests,
         imports=tuple(sorted(imports)),
         unavailable_imports=tuple(sorted(unavailable)),
+        import_hazards=tuple(hazards),
     )
+
+
+def _main_guard(node: ast.AST) -> bool:
+    if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
+        return False
+    parts = [node.test.left, *node.test.comparators]
+    names = {p.id for p in parts if isinstance(p, ast.Name)}
+    values = {p.value for p in parts if isinstance(p, ast.Constant)}
+    return names == {"__name__"} and values == {"__main__"}
+
+
+def _is_unittest(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], seen: frozenset[str]) -> bool:
+    """Whether a class derives from ``unittest.TestCase``, directly or through the file's."""
+    for base in cls.bases:
+        name = _dotted(base)
+        if name.split(".")[-1] in _TESTCASES:
+            return True
+        parent = classes.get(name)
+        if parent is not None and name not in seen and _is_unittest(parent, classes, seen | {name}):
+            return True
+    return False
 
 
 def _parse(source: str) -> ast.Module | None:

