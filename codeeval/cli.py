@@ -24,8 +24,8 @@ from codeeval.errors import EXIT_INPUT_REJECTED, CodeevalError
 from codeeval.models import Limits
 from codeeval.pipeline import RunOptions, RunSummary
 from codeeval.pipeline import run as run_pipeline
-from codeeval.render import footnote
-from codeeval.report import METRIC_TITLES, Summary, aggregate
+from codeeval.report import Results, aggregate, load
+from codeeval.store import RESULTS
 
 app = typer.Typer(help="Evaluate language-model outputs, above all code.", no_args_is_help=True)
 image_app = typer.Typer(help="The runner image.", no_args_is_help=True)
@@ -146,14 +146,12 @@ def _count_lines(path: Path) -> int | None:
 
 
 def _render_run(summary: RunSummary) -> None:
-    from codeeval.store import RESULTS, iter_records
-
     for bad in summary.bad_inputs:
         err.print(
             Text.assemble(("skipped input:", "yellow"), f" {bad.where}: {bad.reason}"),
             highlight=False,
         )
-    _print_tables(aggregate(iter_records(summary.out / RESULTS)), markdown=False)
+    _print_tables(load(summary.out), markdown=False)
     err.print(
         f"{summary.written} records written, {summary.resumed} already there"
         f"{f', {summary.sandbox_errors} sandbox errors' if summary.sandbox_errors else ''}"
@@ -163,24 +161,29 @@ def _render_run(summary: RunSummary) -> None:
     )
 
 
-def _print_tables(summary: Summary, markdown: bool) -> None:
-    from codeeval.render import markdown as to_markdown
-    from codeeval.render import outputs_table, rich_table
+def _warn_bad_lines(results: Results) -> None:
+    for bad in results.bad_lines:
+        err.print(
+            Text.assemble(("warning:", "yellow"), f" {results.path}:{bad.line}: {bad.reason}"),
+            highlight=False,
+        )
 
-    for table in summary.tables.values():
-        if not table.cells:
-            if table.excluded_not_run or table.excluded_sandbox:
-                out.print(
-                    f"Pass ratio, {METRIC_TITLES[table.metric]}: none ({footnote(table)})",
-                    highlight=False,
-                )
-            continue
+
+def _print_tables(results: Results, markdown: bool) -> None:
+    from codeeval.render import empty_notes, grids, markdown_grid, rich_grid
+
+    summary = aggregate(results)
+    _warn_bad_lines(results)
+    if not summary.outputs:
+        out.print(f"no records in {results.path}", highlight=False)
+        return
+    for grid in grids(summary):
         if markdown:
-            out.print(to_markdown(table), markup=False, highlight=False)
+            out.print(markdown_grid(grid), markup=False, highlight=False, soft_wrap=True)
         else:
-            out.print(rich_table(table))
-    if summary.outputs and not markdown:
-        out.print(outputs_table(summary.outputs))
+            out.print(rich_grid(grid))
+    for note in empty_notes(summary):
+        out.print(note, highlight=False)
     if summary.statuses:
         counts = ", ".join(f"{k}: {v}" for k, v in sorted(summary.statuses.items()))
         out.print(f"execution status of {summary.records} coding samples — {counts}")
@@ -192,13 +195,11 @@ def table(
     markdown: Annotated[bool, typer.Option("--markdown", help="Markdown for a wiki page")] = False,
 ) -> None:
     """Print the pass-rate tables of an earlier run."""
-    from codeeval.errors import InputError
-    from codeeval.store import RESULTS, iter_records
-
-    path = out / RESULTS
-    if not path.is_file():
-        fail(InputError(f"{path}: no results file", hint="run `codeeval run` first"))
-    _print_tables(aggregate(iter_records(path)), markdown=markdown)
+    try:
+        results = load(out)
+    except CodeevalError as exc:
+        fail(exc)
+    _print_tables(results, markdown=markdown)
 
 
 @image_app.command("build")

@@ -249,6 +249,8 @@ class Execution(Frozen):
 class Provenance(Frozen):
     codeeval_version: str
     runner: str
+    executed: bool
+    """Whether the run executed code; False under ``--no-exec`` (no record of it scores)."""
     image_digest: str | None = None
     limits: Limits | None = None
     python: str = ""

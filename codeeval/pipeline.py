@@ -31,14 +31,16 @@ from codeeval.models import (
     RunRequest,
     Sample,
     StaticAnalysis,
+    SuiteName,
     SuiteResult,
     SuiteSpec,
 )
 from codeeval.prompts import load_prompts
+from codeeval.record import FailureIssue, MetricsFailure, Result
 from codeeval.runners.base import Runner
 from codeeval.samples import BadInput, iter_samples
 from codeeval.store import ResultStore
-from codeeval.textmetrics import measure
+from codeeval.textmetrics import TextMetrics, measure
 
 REFERENCE_TEST_FILE = "test_codeeval_reference.py"
 
@@ -126,16 +128,17 @@ def plan_suites(
     return tuple(suites)
 
 
-def applicable_suites(prompt: Prompt) -> list[str]:
+def applicable_suites(prompt: Prompt) -> list[SuiteName]:
     """The suites a coding prompt asks for, whether or not the output made them runnable."""
     if prompt.domain != "coding":
         return []
     ref = prompt.reference
-    return (
-        ["own"]
-        + (["reference"] if ref and ref.tests else [])
-        + (["own_vs_reference"] if ref and ref.solution else [])
-    )
+    suites: list[SuiteName] = ["own"]
+    if ref and ref.tests:
+        suites.append("reference")
+    if ref and ref.solution:
+        suites.append("own_vs_reference")
+    return suites
 
 
 def summarise(suites: dict[str, SuiteResult], parse_status: str = "ok") -> Execution:
@@ -167,13 +170,14 @@ class Evaluator:
         self.provenance = Provenance(
             codeeval_version=__version__,
             runner=runner.name if runner else "none (--no-exec)",
+            executed=runner is not None,
             image_digest=runner.image_digest if runner else None,
             limits=opts.limits if runner else None,
             python=platform.python_version(),
             reference_isolated=opts.isolate_reference if runner else None,
         )
 
-    def record(self, sample: Sample) -> dict[str, Any]:
+    def record(self, sample: Sample) -> Result:
         prompt = self.prompts[sample.prompt_id]
         parse: ParseOutcome | None = None
         execution: Execution
@@ -203,28 +207,30 @@ class Evaluator:
                 execution = summarise(self.runner.run(req).suites, ext.status)
         else:
             execution = Execution(status="skipped", reason=f"domain {prompt.domain}: no code")
+        metrics: TextMetrics | MetricsFailure
         try:
-            metrics: dict[str, Any] = measure(
+            metrics = measure(
                 prompt,
                 sample.text,
                 finish_reason=sample.finish_reason,
                 notice_patterns=self.opts.notice_patterns,
-            ).model_dump(mode="json")
+            )
         except Exception as exc:  # a metrics bug must not end a nightly run either
-            metrics = {"status": "error", "issues": [{"code": "error", "detail": repr(exc)[:500]}]}
-        return {
-            "model": sample.model,
-            "prompt_id": sample.prompt_id,
-            "run": sample.run,
-            "seed": sample.seed,
-            "domain": prompt.domain,
-            "source": sample.source,
-            "applicable": applicable_suites(prompt),
-            "parse": parse.model_dump(mode="json") if parse else None,
-            "execution": execution.model_dump(mode="json", exclude_none=True),
-            "metrics": metrics,
-            "provenance": self.provenance.model_dump(mode="json"),
-        }
+            issue = FailureIssue(code="error", detail=repr(exc)[:500])
+            metrics = MetricsFailure(status="error", issues=(issue,))
+        return Result(
+            model=sample.model,
+            prompt_id=sample.prompt_id,
+            run=sample.run,
+            seed=sample.seed,
+            domain=prompt.domain,
+            source=sample.source,
+            applicable=tuple(applicable_suites(prompt)),
+            parse=parse,
+            execution=execution,
+            metrics=metrics,
+            provenance=self.provenance,
+        )
 
 
 def manifest(opts: RunOptions, runner: Runner | None) -> dict[str, Any]:
@@ -273,7 +279,7 @@ def evaluate(
             return  # interrupted: the sample is run again on resume
         store.append(record)
         with counting:
-            if record["execution"]["status"] == "sandbox_error":
+            if record.execution.status == "sandbox_error":
                 summary.sandbox_errors += 1
             summary.written += 1
         tick("done", 1)

@@ -10,7 +10,10 @@ Guarantees:
   so it only ever holds complete lines, and raises ``StoreError``;
 * ``OUT/run.json`` records the settings a results file was made with; resuming
   with settings that change the meaning of a record (``--no-exec`` vs executed,
-  another image or other limits) is refused instead of mixing the two.
+  another image or other limits) is refused instead of mixing the two;
+* ``read_results`` reads the file back as typed records (:class:`codeeval.record.Result`),
+  each bad line reported with its number, records of an older schema upgraded and those of
+  a newer codeeval refused.
 """
 
 from __future__ import annotations
@@ -19,10 +22,12 @@ import json
 import os
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from codeeval.errors import StoreError, UsageError
+from codeeval.errors import InputError, StoreError, UsageError
+from codeeval.record import NewerSchema, Result, parse_line
 
 RESULTS = "results.jsonl"
 MANIFEST = "run.json"
@@ -49,6 +54,48 @@ def iter_records(path: Path) -> Iterator[dict[str, Any]]:
                 continue
             if isinstance(value, dict):
                 yield value
+
+
+@dataclass(frozen=True)
+class BadLine:
+    """A line of a results file that is not a valid record, with why."""
+
+    line: int
+    reason: str
+
+
+def read_results(path: Path) -> Iterator[Result | BadLine]:
+    """Every line of a results file as a typed record, or a :class:`BadLine` saying why not.
+
+    Streams (memory does not grow with the file). A torn last line (a crash mid-write, not
+    yet repaired by a resuming run) is a ``BadLine`` too.
+
+    Raises:
+        InputError: a record was written by a newer codeeval: the file is refused whole
+            rather than half read.
+    """
+    try:
+        fh = path.open("rb")
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror})") from exc
+    with fh:
+        for number, raw in enumerate(fh, start=1):
+            if not raw.strip():
+                continue
+            if not raw.endswith(b"\n"):
+                yield BadLine(number, "torn last line (an interrupted write)")
+                return
+            try:
+                yield parse_line(raw)
+            except NewerSchema as exc:
+                raise InputError(
+                    f"{path}:{number}: written by a newer codeeval: {exc}",
+                    hint="read it with the codeeval version that wrote it, or upgrade codeeval",
+                ) from exc
+            except ValueError as exc:
+                yield BadLine(number, str(exc)[:300])
 
 
 class ResultStore:
@@ -132,18 +179,23 @@ class ResultStore:
             pos = start
         return 0
 
-    def append(self, record: dict[str, Any]) -> None:
+    def append(self, record: Result | dict[str, Any]) -> None:
         """Write one record as one line. Thread-safe.
 
         Raises:
             StoreError: the line could not be written; the file is left holding only
                 complete lines.
         """
-        try:
-            line = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode()
-        except UnicodeEncodeError:  # a lone surrogate (e.g. half an emoji): escape it instead
-            line = json.dumps(record, ensure_ascii=True, separators=(",", ":")).encode()
-        line += b"\n"
+        if isinstance(record, Result):
+            line = record.to_line()
+            key: KeyTuple = (record.model, record.prompt_id, record.run)
+        else:
+            try:
+                line = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode()
+            except UnicodeEncodeError:  # a lone surrogate (e.g. half an emoji): escape it
+                line = json.dumps(record, ensure_ascii=True, separators=(",", ":")).encode()
+            line += b"\n"
+            key = record_key(record)
         with self._lock:
             before = self._fh.tell()
             try:
@@ -152,7 +204,7 @@ class ResultStore:
             except OSError as exc:
                 self._rollback(before)
                 raise StoreError(f"{self.path}: cannot append a record ({exc.strerror})") from exc
-            self.done.add(record_key(record))
+            self.done.add(key)
 
     def _rollback(self, size: int) -> None:
         try:

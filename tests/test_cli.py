@@ -121,12 +121,12 @@ def test_run_no_exec_prints_a_table_and_exits_0(tmp_path: Path, samples: Path) -
     result, out, err = invoke("run", samples, "--prompts", SHIPPED, "--out", out_dir, "--no-exec")
     assert result.exit_code == 0, result.output
     flat = " ".join(out.split())
-    assert flat.count("Pass ratio, ") == 3
-    assert "Pass ratio, the model's own tests against its module: none" in flat
+    assert flat.count(": no scores (") == 3
+    assert "the model's own tests against its module: no scores" in flat
     assert "3 samples not executed (--no-exec)" in flat
     assert "Outputs per model" in flat
     assert "execution status of 3 coding samples — not_run: 3" in out
-    assert "n=" not in out  # no pass ratio anywhere
+    assert "Per prompt" not in out and "strict pass rate" not in out  # no pass ratio anywhere
     assert f"3 records written, 0 already there → {out_dir / RESULTS}" in " ".join(err.split())
     statuses = [r["execution"]["status"] for r in iter_records(out_dir / RESULTS)]
     assert statuses == ["not_run"] * 3
@@ -138,7 +138,7 @@ def test_run_on_the_fake_runner_prints_pass_ratios(
     result, out, _ = invoke("run", samples, "--prompts", SHIPPED, "--out", tmp_path / "out", "-q")
     assert result.exit_code == 0, result.output
     assert fake.started and fake.closed
-    assert "1.00 ±0.00 (n=2)" in out  # qwen/slugify, two runs
+    assert "2/2 · 1.00 ±0.00" in out  # qwen/slugify, two runs
     assert "qwen2.5-7b" in out and "llama-3.1-8b" in out
     assert "execution status of 3 coding samples — passed: 3" in out
 
@@ -246,12 +246,13 @@ def test_table_markdown(tmp_path: Path, samples: Path, fake: FakeRunner) -> None
     assert invoke("run", samples, "--prompts", SHIPPED, "--out", out_dir)[0].exit_code == 0
     result, out, _ = invoke("table", out_dir, "--markdown")
     assert result.exit_code == 0
-    assert "### Pass ratio: hidden reference tests against the model's module (correctness)" in out
+    assert "### Per prompt: hidden reference tests against the model's module (correctness)" in out
     assert "| prompt | llama-3.1-8b | qwen2.5-7b |" in out
-    assert "| roman_numerals | 1.00 (n=1) | – |" in out
-    assert "| slugify | – | 1.00 ±0.00 (n=2) |" in out
-    assert "| all prompts | 1.00 (n=1) | 1.00 ±0.00 (n=2) |" in out
-    assert out.count("### Pass ratio") == 3
+    assert "| roman_numerals | 1/1 · 1.00 | – |" in out
+    assert "| slugify | – | 2/2 · 1.00 ±0.00 |" in out
+    assert "| all 2 prompts | 1/1 · 1.00 ±0.00 | 2/2 · 1.00 ±0.00 |" in out
+    assert out.count("### Per prompt") == 3
+    assert "fewer than 2 runs (llama-3.1-8b/roman_numerals)" in out
 
 
 def test_table_of_a_missing_directory_exits_4(tmp_path: Path) -> None:

@@ -35,7 +35,7 @@ from codeeval.pipeline import (
     run,
     summarise,
 )
-from codeeval.report import aggregate
+from codeeval.report import aggregate, load
 from codeeval.runners.fake import FakeRunner
 from codeeval.store import RESULTS, iter_records, record_key
 
@@ -341,7 +341,7 @@ def test_no_exec_marks_records_not_run_and_never_a_pass_ratio(
     # nothing runnable is still "skipped", not "not_run"
     assert out[("mistral-7b", "slugify", 1)]["execution"]["status"] == "skipped"
 
-    tables = aggregate(out.values()).tables
+    tables = aggregate(load(opts.out)).tables
     assert tables["own"].excluded_not_run == 5  # the refusal too: nothing was executed
     assert tables["reference"].excluded_not_run == 4
     # without execution no pass ratio is shown at all, not even a refusal's 0
@@ -438,7 +438,7 @@ def test_refusal_is_skipped_and_never_run(
     assert rec["execution"] == {"status": "skipped", "reason": "parse: no_code"}
     assert fake.requests == []
     # in the tables it is a model failure: 0 on every suite the prompt asks for
-    tables = aggregate([rec]).tables
+    tables = aggregate(load(opts.out)).tables
     assert [tables[m].cells[("qwen2.5-7b", "slugify")].mean for m in ALL] == [0.0, 0.0, 0.0]
 
 
@@ -508,7 +508,7 @@ def test_sandbox_error_from_the_runner(
     assert bad["reason"] == "container exited before replying"
     assert bad["own"]["status"] == "passed"  # the suites that did run are kept
     assert out[("qwen2.5-7b", "slugify", 1)]["execution"]["status"] == "passed"
-    table = aggregate(out.values()).tables["reference"]
+    table = aggregate(load(opts.out)).tables["reference"]
     assert table.excluded_sandbox == 1
     assert table.cells[("qwen2.5-7b", "slugify")].n == 1
 

@@ -1,49 +1,31 @@
-"""Aggregation of result records into pass-rate tables, and their rendering."""
+"""Aggregation of typed result records into pass-rate tables, and their rendering."""
 
 from __future__ import annotations
 
 import io
+import json
 import math
-from typing import Any
+from pathlib import Path
 
 import pytest
 from rich.console import Console
 
-from codeeval.render import cell_text, footnote, markdown, rich_table
-from codeeval.report import METRIC_TITLES, Cell, aggregate, suite_score
-
-ALL = ["own", "reference", "own_vs_reference"]
-
-
-def suite(passed: int = 0, failed: int = 0, errors: int = 0, skipped: int = 0,
-          status: str | None = None) -> dict[str, Any]:  # fmt: skip
-    if status is None:
-        status = "failed" if failed or errors else "passed"
-    return {"status": status, "passed": passed, "failed": failed, "errors": errors,
-            "skipped": skipped, "exit_code": 0 if status == "passed" else 1,
-            "duration_s": 0.41, "detail": "", "output_tail": ""}  # fmt: skip
-
-
-def rec(
-    model: str,
-    prompt_id: str,
-    run: int,
-    status: str,
-    applicable: list[str] | None = None,
-    domain: str = "coding",
-    **suites: dict[str, Any],
-) -> dict[str, Any]:
-    return {
-        "model": model,
-        "prompt_id": prompt_id,
-        "run": run,
-        "seed": 1000 + run,
-        "domain": domain,
-        "applicable": ALL if applicable is None else applicable,
-        "parse": {"status": "ok"},
-        "execution": {"status": status, "reason": "", **suites},
-        "provenance": {"codeeval_version": "0.1.0", "runner": "docker"},
-    }
+from codeeval.errors import InputError
+from codeeval.models import SuiteResult
+from codeeval.record import Result
+from codeeval.render import (
+    cell_text,
+    csv_text,
+    footnote,
+    grids,
+    headline_grid,
+    markdown,
+    markdown_grid,
+    matrix_grid,
+    rich_grid,
+)
+from codeeval.report import METRIC_TITLES, Cell, aggregate, load, pass_at_k, suite_score
+from tests.records import ALL, raw, rec, suite
 
 
 @pytest.mark.parametrize(
@@ -62,13 +44,33 @@ def rec(
         ({"status": "oom"}, 0.0),
     ],
 )
-def test_suite_score(data: dict[str, Any] | None, expected: float | None) -> None:
-    assert suite_score(data) == expected
+def test_suite_score(data: dict[str, object] | None, expected: float | None) -> None:
+    assert suite_score(None if data is None else SuiteResult.model_validate(data)) == expected
 
 
-def nightly() -> list[dict[str, Any]]:
+@pytest.mark.parametrize(
+    ("n", "c", "k", "expected"),
+    [
+        (2, 1, 1, 0.5),
+        (2, 1, 2, 1.0),
+        (2, 0, 2, 0.0),
+        (10, 3, 1, 0.3),
+        (10, 3, 5, 1 - math.comb(7, 5) / math.comb(10, 5)),
+        (5, 5, 3, 1.0),
+    ],
+)
+def test_pass_at_k_is_the_unbiased_estimator(n: int, c: int, k: int, expected: float) -> None:
+    assert pass_at_k(n, c, k) == pytest.approx(expected)
+
+
+def test_pass_at_k_needs_k_at_most_n() -> None:
+    with pytest.raises(ValueError):
+        pass_at_k(2, 1, 3)
+
+
+def nightly() -> list[Result]:
     return [
-        # qwen: slugify twice (1.0 and 0.5 on the hidden tests), lru once (0.0)
+        # qwen: slugify twice (1.0 and 0.5 on the hidden tests), lru twice (timeout, 0.0)
         rec("qwen2.5-7b", "slugify", 1, "passed",
             own=suite(passed=6), reference=suite(passed=10), own_vs_reference=suite(passed=6)),
         rec("qwen2.5-7b", "slugify", 2, "failed",
@@ -76,6 +78,9 @@ def nightly() -> list[dict[str, Any]]:
             own_vs_reference=suite(passed=4, failed=2)),
         rec("qwen2.5-7b", "lru", 1, "timeout",
             own=suite(status="timeout"), reference=suite(status="timeout"),
+            own_vs_reference=suite(passed=3, failed=1)),
+        rec("qwen2.5-7b", "lru", 2, "failed",
+            own=suite(passed=1), reference=suite(passed=0, failed=4),
             own_vs_reference=suite(passed=3, failed=1)),
         # llama: one slugify run scored, one broke the sandbox, one was a refusal
         rec("llama-3.1-8b", "slugify", 1, "failed",
@@ -89,29 +94,62 @@ def nightly() -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
-def test_aggregate_mean_sd_and_n_per_cell() -> None:
-    summary = aggregate(nightly())
-    ref = summary.tables["reference"]
+def test_cells_keep_each_runs_share_and_strict_verdict() -> None:
+    ref = aggregate(nightly()).tables["reference"]
     cell = ref.cells[("qwen2.5-7b", "slugify")]
-    assert cell.n == 2
+    assert (cell.n, cell.passes) == (2, 1)
     assert cell.mean == pytest.approx(0.75)
     assert cell.sd == pytest.approx(math.sqrt(0.125))  # sample sd of 1.0 and 0.5
-    assert ref.cells[("qwen2.5-7b", "lru")].n == 1
+    assert cell.strict_rate == 0.5
+    assert cell.pass_at(1) == 0.5 and cell.pass_at(2) == 1.0 and cell.pass_at(3) is None
     assert ref.cells[("qwen2.5-7b", "lru")].mean == 0.0
     assert ref.cells[("llama-3.1-8b", "slugify")].mean == pytest.approx(0.8)
-    assert ref.cells[("llama-3.1-8b", "slugify")].n == 1
-    # the row over all prompts: every scored run of the model
-    assert ref.models["qwen2.5-7b"].n == 3
-    assert ref.models["qwen2.5-7b"].mean == pytest.approx(0.5)
+    assert ref.cells[("llama-3.1-8b", "slugify")].passes == 0
     assert ref.model_names == ["llama-3.1-8b", "qwen2.5-7b"]
     assert ref.prompt_ids == ["lru", "slugify"]
 
 
-def test_aggregate_other_metrics() -> None:
+def test_all_prompts_row_is_a_mean_over_prompts_with_a_spread_over_runs() -> None:
+    ref = aggregate(nightly()).tables["reference"]
+    row = ref.overall("qwen2.5-7b")
+    assert row is not None
+    assert (row.prompts, row.samples, row.runs) == (2, 4, 2)
+    assert row.mean == pytest.approx((0.75 + 0.0) / 2)
+    # run 1: (1.0 + 0.0) / 2 = 0.5; run 2: (0.5 + 0.0) / 2 = 0.25
+    assert row.sd_runs == pytest.approx(math.sqrt(0.03125))
+    assert (row.strict_passes, row.strict_rate) == (1, 0.25)
+    assert ref.ks == [1]  # llama has cells of one run
+    assert row.pass_at == {1: pytest.approx(0.25)}
+
+
+def test_strict_rate_is_the_headline_not_the_mean_share() -> None:
+    # 24 of 26 runs pass fully, two pass 19 of 20 tests: the mean share is 0.99,
+    # the strict pass rate 0.92 — the number people recognise.
+    records = [
+        rec("m", f"p{i}", run, "passed", applicable=["reference"], reference=suite(passed=20))
+        for i in range(13) for run in (1, 2) if (i, run) not in {(0, 1), (5, 2)}
+    ] + [
+        rec("m", p, run, "failed", applicable=["reference"], reference=suite(passed=19, failed=1))
+        for p, run in (("p0", 1), ("p5", 2))
+    ]  # fmt: skip
+    table = aggregate(records).tables["reference"]
+    row = table.overall("m")
+    assert row is not None
+    assert row.mean == pytest.approx(0.996, abs=1e-3)
+    assert row.strict_rate == pytest.approx(24 / 26)
+    assert table.ks == [1, 2]
+    assert row.pass_at[1] == pytest.approx(24 / 26)
+    assert row.pass_at[2] == pytest.approx(1.0)
+    grid = headline_grid(table)
+    assert grid.header[1:4] == ["strict pass rate", "pass@1", "pass@2"]
+    assert grid.rows[0][:4] == ["m", "0.92 (24/26)", "0.92", "1.00"]
+
+
+def test_other_metrics() -> None:
     tables = aggregate(nightly()).tables
     own = tables["own"]
     assert own.cells[("llama-3.1-8b", "slugify")].mean == pytest.approx(0.5)
-    assert own.cells[("qwen2.5-7b", "lru")].mean == 0.0
+    assert own.cells[("qwen2.5-7b", "lru")].scores == {1: 0.0, 2: 1.0}
     ovr = tables["own_vs_reference"]
     assert ovr.cells[("qwen2.5-7b", "slugify")].mean == pytest.approx((1.0 + 4 / 6) / 2)
     assert ovr.cells[("qwen2.5-7b", "lru")].mean == pytest.approx(0.75)
@@ -122,9 +160,10 @@ def test_sandbox_errors_are_excluded_and_counted() -> None:
     for metric in ALL:
         table = summary.tables[metric]
         assert table.excluded_sandbox == 1, metric
-        # llama/slugify run 2 broke the sandbox: only run 1 is in the cell
         assert table.cells[("llama-3.1-8b", "slugify")].n == 1, metric
     assert summary.statuses["sandbox_error"] == 1
+    assert summary.model_statuses["llama-3.1-8b"] == {"failed": 1, "sandbox_error": 1,
+                                                      "skipped": 1}  # fmt: skip
 
 
 def test_sandbox_error_suite_under_another_status_is_excluded() -> None:
@@ -136,11 +175,11 @@ def test_sandbox_error_suite_under_another_status_is_excluded() -> None:
     assert summary.tables["reference"].cells[("m", "lru")].mean == 0.0
 
 
-def test_record_without_an_applicable_suite_scores_zero() -> None:
+def test_record_without_an_applicable_suite_scores_zero_and_no_strict_pass() -> None:
     summary = aggregate(nightly())
     for metric in ALL:
         cell = summary.tables[metric].cells[("llama-3.1-8b", "lru")]
-        assert (cell.n, cell.mean) == (1, 0.0), metric
+        assert (cell.n, cell.mean, cell.passes) == (1, 0.0, 0), metric
 
 
 def test_metric_that_does_not_apply_is_not_scored() -> None:
@@ -148,52 +187,53 @@ def test_metric_that_does_not_apply_is_not_scored() -> None:
                              own=suite(passed=3))])  # fmt: skip
     assert summary.tables["own"].cells[("m", "wordcount")].mean == 1.0
     assert summary.tables["reference"].cells == {}
-    assert summary.tables["own_vs_reference"].cells == {}
+    assert summary.headline is summary.tables["own"]
 
 
-def test_not_run_records_are_excluded_and_counted() -> None:
-    records = [rec("qwen2.5-7b", "slugify", r, "not_run") for r in (1, 2, 3)]
-    records.append(rec("qwen2.5-7b", "wordcount", 1, "not_run", applicable=["own"]))
+def test_not_executed_records_are_excluded_and_counted() -> None:
+    records = [rec("q", "slugify", r, "not_run", runner="none (--no-exec)") for r in (1, 2, 3)]
+    # under --no-exec an output without code is "skipped", yet nothing was executed either
+    records.append(rec("q", "wordcount", 1, "skipped", ["own"], runner="none (--no-exec)"))
     summary = aggregate(records)
     assert summary.tables["own"].excluded_not_run == 4
     assert summary.tables["reference"].excluded_not_run == 3
     for table in summary.tables.values():
-        assert table.cells == {} and table.models == {}
+        assert table.cells == {}
         assert table.excluded_sandbox == 0
-    assert summary.statuses == {"not_run": 4}
-    assert summary.records == 4
+    assert summary.statuses == {"not_run": 3, "skipped": 1}
 
 
-def test_non_coding_records_are_ignored() -> None:
+def test_non_coding_records_are_counted_as_outputs_only() -> None:
     summary = aggregate(nightly())
-    assert summary.records == 6
-    assert summary.statuses == {"passed": 1, "failed": 2, "timeout": 1, "sandbox_error": 1,
-                                "skipped": 1}  # fmt: skip
+    assert summary.records == 7
     assert all(p != "essay" for t in summary.tables.values() for _, p in t.cells)
+    assert summary.outputs["llama-3.1-8b"].samples == 4
+    assert summary.outputs["llama-3.1-8b"].coding == 3
+    assert summary.outputs["llama-3.1-8b"].mean_words == 120
 
 
 def test_aggregate_of_nothing() -> None:
     summary = aggregate([])
     assert summary.records == 0
     assert set(summary.tables) == set(METRIC_TITLES)
-    assert all(not t.cells for t in summary.tables.values())
+    assert grids(summary) == []
+    assert markdown(summary).endswith("no records\n")
 
 
-def test_cell_statistics_stay_sane() -> None:
-    assert math.isnan(Cell().mean)
-    assert Cell().sd == 0.0
-    cell = Cell()
-    for _ in range(1000):
-        cell.add(0.1)  # rounding must not make the variance negative
-    assert cell.sd == pytest.approx(0.0, abs=1e-6)
-    assert cell.mean == pytest.approx(0.1)
-    assert (cell.low, cell.high) == (0.1, 0.1)
+def test_thin_cells_warn_on_every_table_that_shows_them() -> None:
+    summary = aggregate(nightly())
+    table = summary.tables["reference"]
+    assert table.thin_cells == [("llama-3.1-8b", "lru"), ("llama-3.1-8b", "slugify")]
+    for grid in (headline_grid(table), matrix_grid(table)):
+        assert any("2 of 4 model × prompt cells have fewer than 2 runs" in c for c in grid.caption)
+    llama = headline_grid(table).rows[0]
+    assert llama[0] == "llama-3.1-8b" and llama[-1] == "1 ⚠"
 
 
 def make_cell(*values: float) -> Cell:
     cell = Cell()
-    for v in values:
-        cell.add(v)
+    for run, v in enumerate(values, start=1):
+        cell.add(run, v, v == 1.0)
     return cell
 
 
@@ -202,11 +242,10 @@ def make_cell(*values: float) -> Cell:
     [
         (None, "–"),
         (Cell(), "–"),
-        (make_cell(0.5), "0.50 (n=1)"),
-        (make_cell(1.0, 0.5), "0.75 ±0.35 (n=2)"),
-        (make_cell(1.0, 1.0, 1.0), "1.00 ±0.00 (n=3)"),
-        (make_cell(0.0, 0.0), "0.00 ±0.00 (n=2)"),
-        (make_cell(2 / 3, 1 / 3), "0.50 ±0.24 (n=2)"),
+        (make_cell(0.5), "0/1 · 0.50"),
+        (make_cell(1.0, 0.5), "1/2 · 0.75 ±0.35"),
+        (make_cell(1.0, 1.0, 1.0), "3/3 · 1.00 ±0.00"),
+        (make_cell(2 / 3, 1 / 3), "0/2 · 0.50 ±0.24"),
     ],
 )
 def test_cell_text(cell: Cell | None, text: str) -> None:
@@ -216,59 +255,121 @@ def test_cell_text(cell: Cell | None, text: str) -> None:
 def test_footnote() -> None:
     tables = aggregate(nightly()).tables
     assert footnote(tables["reference"]) == "1 sandbox errors excluded"
-    not_run = aggregate([rec("m", "lru", 1, "not_run"), rec("m", "lru", 2, "not_run")])
+    not_run = aggregate([rec("m", "lru", r, "not_run", runner="none (--no-exec)") for r in (1, 2)])
     assert footnote(not_run.tables["own"]) == "2 samples not executed (--no-exec)"
-    assert footnote(aggregate([]).tables["own"]) == ""
 
 
-def test_markdown_table() -> None:
-    text = markdown(aggregate(nightly()).tables["reference"])
+def test_markdown_matrix_says_what_the_all_prompts_row_is() -> None:
+    text = markdown_grid(matrix_grid(aggregate(nightly()).tables["reference"]))
     lines = text.splitlines()
-    assert lines[0] == f"### Pass ratio: {METRIC_TITLES['reference']}"
+    assert lines[0] == f"### Per prompt: {METRIC_TITLES['reference']}"
     assert lines[2] == "| prompt | llama-3.1-8b | qwen2.5-7b |"
-    assert lines[3] == "|---|---|---|"
+    assert lines[3] == "|---|---:|---:|"
     rows = [line for line in lines[4:] if line.startswith("| ")]
     assert rows == [
-        "| lru | 0.00 (n=1) | 0.00 (n=1) |",
-        "| slugify | 0.80 (n=1) | 0.75 ±0.35 (n=2) |",
-        "| all prompts | 0.40 ±0.57 (n=2) | 0.50 ±0.50 (n=3) |",
+        "| lru | 0/1 · 0.00 | 0/2 · 0.00 ±0.00 |",
+        "| slugify | 0/1 · 0.80 | 1/2 · 0.75 ±0.35 |",
+        "| all 2 prompts | 0/2 · 0.40 ±0.00 | 1/4 · 0.38 ±0.18 |",
     ]
-    assert lines[-1] == "mean ±sd over runs; n = runs; 1 sandbox errors excluded"
-    assert text.endswith("\n")
+    assert "mean over prompts ± sd over 2 runs of the per-run mean over prompts" in text
 
 
-def test_markdown_missing_cell_is_a_dash() -> None:
+def test_markdown_is_never_hard_wrapped_and_escapes_pipes() -> None:
+    long_name = "org/" + "x" * 150 + "|y"
+    records = [rec(long_name, "lru", r, "passed", ["own"], own=suite(passed=1)) for r in (1, 2)]
+    text = markdown(aggregate(records))
+    header = next(line for line in text.splitlines() if line.startswith("| prompt"))
+    assert header == "| prompt | org/" + "x" * 150 + "\\|y |"
+    for table in text.split("### ")[1:]:
+        rows = [r for r in table.splitlines() if r.startswith("|")]
+        widths = {len(r.replace("\\|", "").split("|")) for r in rows}
+        assert len(widths) == 1, rows  # one line per row, the same columns in each
+
+
+def test_many_models_become_rows() -> None:
     records = [
-        rec("qwen2.5-7b", "slugify", 1, "passed", applicable=["own"], own=suite(passed=2)),
-        rec("llama-3.1-8b", "lru", 1, "failed", applicable=["own"], own=suite(passed=1, failed=1)),
-    ]
-    rows = [r for r in markdown(aggregate(records).tables["own"]).splitlines() if r[:2] == "| "]
-    assert rows[1:] == [
-        "| lru | 0.50 (n=1) | – |",
-        "| slugify | – | 1.00 (n=1) |",
-        "| all prompts | 0.50 (n=1) | 1.00 (n=1) |",
-    ]
+        rec(f"model-{i:02d}-with-a-long-name", "lru", r, "passed", ["own"], own=suite(passed=1))
+        for i in range(20) for r in (1, 2)
+    ]  # fmt: skip
+    matrix = next(g for g in grids(aggregate(records)) if g.title.startswith("Per prompt"))
+    assert matrix.header == ["model", "lru", "all 1 prompts"]
+    assert len(matrix.rows) == 20
 
 
-def render(table: Any) -> str:
-    console = Console(file=io.StringIO(), width=200, color_system=None)
-    console.print(rich_table(table))
+def test_rich_tables_never_cut_numbers_on_a_narrow_console() -> None:
+    console = Console(file=io.StringIO(), width=60, color_system=None)
+    for grid in grids(aggregate(nightly())):
+        console.print(rich_grid(grid))
     assert isinstance(console.file, io.StringIO)
-    return " ".join(console.file.getvalue().split())  # titles and captions wrap
+    text = console.file.getvalue()
+    assert "…" not in text
+    assert "0.25 (1/4)" in text.replace("\n", " ") or "0.25" in text
 
 
-def test_rich_table() -> None:
-    table = aggregate(nightly()).tables["reference"]
-    rendered = rich_table(table)
-    assert [c.header for c in rendered.columns] == ["prompt", "llama-3.1-8b", "qwen2.5-7b"]
-    assert rendered.row_count == 3
-    text = render(table)
-    assert "Pass ratio: hidden reference tests" in text
-    assert "0.75 ±0.35 (n=2)" in text
-    assert "1 sandbox errors excluded" in text
+def test_csv_has_one_row_per_cell_and_per_model() -> None:
+    lines = csv_text(aggregate(nightly())).splitlines()
+    assert lines[0].startswith("suite,model,prompt,runs,strict_passes")
+    assert "reference,qwen2.5-7b,slugify,2,1,0.5000,0.5000,0.7500,0.3536" in lines
+    assert "reference,qwen2.5-7b,*,2,1,0.2500,0.2500,0.3750,0.1768" in lines
 
 
-def test_rich_table_for_no_exec_says_so() -> None:
-    table = aggregate([rec("m", "lru", 1, "not_run")]).tables["own"]
-    assert rich_table(table).row_count == 0
-    assert "1 samples not executed (--no-exec)" in render(table)
+def write(path: Path, lines: list[bytes]) -> Path:
+    path.mkdir(parents=True, exist_ok=True)
+    (path / "results.jsonl").write_bytes(b"".join(lines))
+    return path
+
+
+def line(data: dict[str, object]) -> bytes:
+    return json.dumps(data).encode() + b"\n"
+
+
+def test_load_reads_typed_records_and_reports_bad_lines_with_numbers(tmp_path: Path) -> None:
+    good = raw("m", "lru", 1, "passed", own=suite(passed=1))
+    broken = dict(good, run="one")
+    out = write(tmp_path, [line(good), b"{not json\n", line(broken), b"[1]\n", b"\n",
+                           line(dict(good, run=2))])  # fmt: skip
+    results = load(out)
+    records = list(results)
+    assert [r.run for r in records] == [1, 2]
+    assert [(b.line, b.reason.split(" (")[0]) for b in results.bad_lines] == [
+        (2, "not JSON"),
+        (3, "invalid record: run: Input should be a valid integer, unable to parse string as an "
+            "integer"),
+        (4, "a JSON list, not a record"),
+    ]  # fmt: skip
+
+
+def test_load_filters_models_and_prompts(tmp_path: Path) -> None:
+    out = write(tmp_path, [line(raw(m, p, 1, "passed")) for m in "ab" for p in ("x", "y")])
+    assert [(r.model, r.prompt_id) for r in load(out, models=["a"], prompts=["y"])] == [("a", "y")]
+    assert len(list(load(out / "results.jsonl"))) == 4
+
+
+def test_load_without_results_is_an_input_error(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="no results file"):
+        load(tmp_path)
+
+
+def test_records_of_schema_0_still_load(tmp_path: Path) -> None:
+    old = raw("m", "lru", 1, "not_run", runner="none (--no-exec)")
+    del old["schema_version"]
+    del old["provenance"]["executed"]  # type: ignore[attr-defined]
+    executed = raw("m", "lru", 2, "passed", own=suite(passed=1))
+    del executed["schema_version"]
+    del executed["provenance"]["executed"]  # type: ignore[attr-defined]
+    records = list(load(write(tmp_path, [line(old), line(executed)])))
+    assert [(r.schema_version, r.executed) for r in records] == [(1, False), (1, True)]
+
+
+def test_records_of_a_newer_schema_are_refused_clearly(tmp_path: Path) -> None:
+    newer = dict(raw("m", "lru", 1, "passed"), schema_version=99)
+    out = write(tmp_path, [line(raw("m", "lru", 2, "passed")), line(newer)])
+    with pytest.raises(InputError, match=r"results.jsonl:2: written by a newer codeeval"):
+        list(load(out))
+
+
+def test_a_record_round_trips_through_its_line() -> None:
+    record = rec("m", "lru", 1, "failed", own=suite(passed=1, failed=1))
+    again = Result.model_validate_json(record.to_line())
+    assert again == record
+    assert b'"reference":' not in record.to_line()  # suites that did not run are left out

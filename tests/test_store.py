@@ -278,3 +278,15 @@ def test_close_twice_is_harmless(tmp_path: Path) -> None:
     store.close()
     store.close()
     assert len(lines(tmp_path / RESULTS)) == 1
+
+
+def test_a_typed_record_is_written_and_read_back_equal(tmp_path: Path) -> None:
+    from codeeval.store import read_results
+    from tests.records import rec, suite
+
+    record = rec("m", "slugify", 1, "failed", own=suite(passed=2, failed=1))
+    store = ResultStore(tmp_path, {"executed": True})
+    store.append(record)
+    store.close()
+    assert store.done == {("m", "slugify", 1)}
+    assert list(read_results(tmp_path / RESULTS)) == [record]
