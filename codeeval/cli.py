@@ -40,6 +40,10 @@ try:
 except ImportError:  # pragma: no cover - the text metrics are part of the package
     pass
 
+from codeeval.judge.cli import register as register_judging  # noqa: E402
+
+register_judging(app)
+
 
 class Terminated(Exception):
     """SIGTERM arrived."""

@@ -26,3 +26,8 @@ def settings(image: str | None = None) -> Settings:
         docker_url=os.environ.get("DOCKER_HOST") or None,
         cache_dir=cache,
     )
+
+
+def api_key() -> str | None:
+    """The key sent to model servers: ``CODEEVAL_API_KEY``, else ``OPENAI_API_KEY``."""
+    return os.environ.get("CODEEVAL_API_KEY") or os.environ.get("OPENAI_API_KEY") or None

@@ -11,7 +11,15 @@
     │   └── ImageBuildError       exit 9   building the runner image failed
     ├── SandboxError              exit 6   the sandbox itself broke (retried per sample)
     ├── SecurityCheckFailed       exit 7   the pre-flight isolation check failed
-    └── StoreError                exit 8   the results directory cannot be written
+    ├── StoreError                exit 8   the results directory cannot be written
+    ├── RubricError               exit 20  a rubric file is missing or invalid
+    ├── SheetError                exit 21  a filled scoring sheet was rejected (nothing imported)
+    ├── SelfJudgingRefused        exit 22  the judge would be the model it judges
+    ├── ExtraMissing              exit 23  an optional dependency (pip extra) is not installed
+    └── EndpointError             exit 24  the model server failed (after retries)
+        ├── EndpointAuthError     exit 25  the server refused the credentials (401/403)
+        ├── EndpointUnreachable   exit 26  no connection, or it timed out (after retries)
+        └── ModelNotFound         exit 27  the server does not serve that model
 
 Exit 3 means "the run finished, but some input lines were rejected" (malformed lines,
 unknown prompt ids, duplicates), each reported with its location.
@@ -78,6 +86,48 @@ class SecurityCheckFailed(CodeevalError):
 class StoreError(CodeevalError):
     exit_code = 8
     hint = "free space or fix permissions in the results directory, then re-run to resume"
+
+
+class RubricError(CodeevalError):
+    exit_code = 20
+    hint = "fix the rubric file named above (see the shipped ones in codeeval/rubrics/)"
+
+
+class SheetError(CodeevalError):
+    exit_code = 21
+    hint = "correct the line named above and import the sheets again; nothing was imported"
+
+
+class SelfJudgingRefused(CodeevalError):
+    exit_code = 22
+    hint = "judge with another model (other weights, not a renamed copy of the judged one)"
+
+
+class ExtraMissing(CodeevalError):
+    exit_code = 23
+    hint = "install the extra: pip install 'codeeval[judge]'"
+
+
+class EndpointError(CodeevalError):
+    """The model server could not be used; transient failures were already retried."""
+
+    exit_code = 24
+    hint = "check the server's log; finished work is kept, re-run the command to resume"
+
+
+class EndpointAuthError(EndpointError):
+    exit_code = 25
+    hint = "set CODEEVAL_API_KEY (or OPENAI_API_KEY) to a key the server accepts"
+
+
+class EndpointUnreachable(EndpointError):
+    exit_code = 26
+    hint = "check --base-url (e.g. http://127.0.0.1:8080/v1) and that the server is running"
+
+
+class ModelNotFound(EndpointError):
+    exit_code = 27
+    hint = "list the served models with `curl BASE_URL/models` and pass one of them as --model"
 
 
 EXIT_INPUT_REJECTED = 3

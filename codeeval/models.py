@@ -63,6 +63,10 @@ class Sample(Frozen):
     seed: int | None = None
     finish_reason: str | None = None
     stderr: str | None = None
+    served_model: str | None = None
+    """The model id the server reported when it generated the text (``codeeval generate``)."""
+    weights: tuple[str, ...] = ()
+    """Weights files or digests the server reported for the model; compared by the judge."""
     source: str = ""
 
     @property
