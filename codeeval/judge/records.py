@@ -35,23 +35,16 @@ class Outcome:
 
 
 def load_outcomes(results: Path | None) -> dict[SampleKey, Outcome]:
-    """Execution and parse outcome of every record of ``codeeval run``'s results."""
+    """Execution and parse outcome of every record of ``codeeval run``'s results.
+
+    Raises:
+        InputError: there is no results file.
+    """
     if results is None:
         return {}
-    from codeeval.store import RESULTS, iter_records
+    from codeeval.report import load
 
-    path = results / RESULTS if results.is_dir() else results
-    if not path.is_file():
-        raise InputError(f"{path}: no results file", hint="run `codeeval run` first")
-    out: dict[SampleKey, Outcome] = {}
-    for record in iter_records(path):  # until the typed record reader lands
-        key = SampleKey(model=record["model"], prompt_id=record["prompt_id"], run=record["run"])
-        parse = record.get("parse")
-        out[key] = Outcome(
-            execution=Execution.model_validate(record["execution"]),
-            parse=ParseOutcome.model_validate(parse) if parse else None,
-        )
-    return out
+    return {r.key: Outcome(execution=r.execution, parse=r.parse) for r in load(results)}
 
 
 def load_texts(
