@@ -29,6 +29,8 @@ from codeeval.models import Extraction, StaticAnalysis
 from codeeval.rubrics import Signals
 
 _FENCE = re.compile(r"^\s*(```|~~~).*?(^\s*\1\s*$|\Z)", re.MULTILINE | re.DOTALL)
+_DECADE = re.compile(r"^(?:1\d|20)\d0s$")
+"""``1990s`` is a decade, not 1990 seconds."""
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n{2,}|\n(?=\s*[-*•]\s)")
 
 
@@ -135,7 +137,7 @@ def measured_numbers(text: str, signals: Signals) -> list[str]:
     found: list[str] = []
     for sentence in _SENTENCE.split(prose):
         sentence = " ".join(sentence.split())
-        amount = number.search(sentence)
+        amount = next((m for m in number.finditer(sentence) if not _DECADE.match(m.group(0))), None)
         word = cue.search(sentence)
         if amount and word:
             found.append(

@@ -304,6 +304,7 @@ def judge_calibrate(
     threshold: Annotated[float, typer.Option(help="flag below this")] = 0.9,
     statistic: Annotated[Statistic, typer.Option(help="the statistic flagged")] = Statistic.exact,
     concurrency: Annotated[int, typer.Option(min=1, max=64)] = 2,
+    reps: Annotated[int, typer.Option(min=100, help="bootstrap resamples")] = 1000,
     timeout: TimeoutOpt = 120.0,
     retries: RetriesOpt = 4,
     rubrics: RubricsOpt = None,

@@ -139,6 +139,7 @@ def calibrate_file(
     threshold: float,
     statistic: Statistic,
     concurrency: int,
+    reps: int = 1000,
     rubrics_dir: Path | None = None,
 ) -> Calibration:
     """``codeeval judge calibrate``."""
@@ -150,4 +151,5 @@ def calibrate_file(
         threshold=threshold,
         statistic=statistic,
         concurrency=concurrency,
+        reps=reps,
     )

@@ -167,6 +167,7 @@ def load(p):
     return json.loads(open(os.path.join("a", p)).read())
 ```
 The function returns 2 values and takes about 3 lines of setup.
+The format took shape in the 1990s.
 """
     s = by_criterion(clean, None, StaticAnalysis(syntax_ok=True))["no_hallucination"]
     assert s.value is None and s.signals == () and "absence proves nothing" in s.reason
