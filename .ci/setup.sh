@@ -10,6 +10,9 @@ if [ "$(id -u)" != "0" ] && command -v sudo >/dev/null; then SUDO="sudo"; fi
 need_apt=()
 command -v dockerd >/dev/null || need_apt+=(docker.io)
 command -v mmdebstrap >/dev/null || need_apt+=(mmdebstrap)
+# the HTML report is tested in a real headless browser
+command -v chromium >/dev/null || need_apt+=(chromium)
+command -v chromedriver >/dev/null || need_apt+=(chromium-driver)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "setup: installing ${need_apt[*]}"
   $SUDO apt-get update -qq

@@ -1,5 +1,7 @@
 """``python -m codeeval``."""
 
+import sys
+
 from codeeval.cli import main
 
-main()
+sys.exit(main())

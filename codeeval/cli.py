@@ -9,6 +9,7 @@ from __future__ import annotations
 import signal
 import sys
 import threading
+from enum import StrEnum
 from pathlib import Path
 from types import FrameType
 from typing import Annotated, NoReturn
@@ -31,7 +32,8 @@ app = typer.Typer(help="Evaluate language-model outputs, above all code.", no_ar
 image_app = typer.Typer(help="The runner image.", no_args_is_help=True)
 app.add_typer(image_app, name="image")
 err = Console(stderr=True, soft_wrap=True)
-out = Console(width=None if Console().is_terminal else 160)
+out = Console(width=None if Console().is_terminal else 10_000)
+"""Piped output is never cut or wrapped: a table row stays one line, whatever its width."""
 
 try:
     from codeeval.textmetrics.cli import metrics_app
@@ -193,17 +195,148 @@ def _print_tables(results: Results, markdown: bool) -> None:
         out.print(f"execution status of {summary.records} coding samples — {counts}")
 
 
+ModelsOpt = Annotated[
+    list[str] | None,
+    typer.Option("--models", help="only these models (repeatable, or comma-separated)"),
+]
+PromptsOpt = Annotated[
+    list[str] | None,
+    typer.Option("--prompts", help="only these prompt ids (repeatable, or comma-separated)"),
+]
+
+
+def _names(values: list[str] | None) -> tuple[str, ...]:
+    return tuple(n.strip() for v in values or () for n in v.split(",") if n.strip())
+
+
 @app.command()
 def table(
     out: Annotated[Path, typer.Argument(help="results directory of an earlier run")],
     markdown: Annotated[bool, typer.Option("--markdown", help="Markdown for a wiki page")] = False,
+    models: ModelsOpt = None,
+    prompts: PromptsOpt = None,
 ) -> None:
     """Print the pass-rate tables of an earlier run."""
     try:
-        results = load(out)
+        results = load(out, _names(models), _names(prompts))
+        _print_tables(results, markdown=markdown)
     except CodeevalError as exc:
         fail(exc)
-    _print_tables(results, markdown=markdown)
+
+
+class ReportFormat(StrEnum):
+    markdown = "markdown"
+    csv = "csv"
+    json = "json"
+
+
+@app.command()
+def report(
+    out: Annotated[Path, typer.Argument(help="results directory of an earlier run")],
+    format: Annotated[ReportFormat, typer.Option("--format", help="of the report text")] = (
+        ReportFormat.markdown
+    ),
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="write the report text here, not stdout")
+    ] = None,
+    html: Annotated[
+        Path | None, typer.Option("--html", help="also write one self-contained HTML page")
+    ] = None,
+    junit: Annotated[
+        Path | None,
+        typer.Option("--junit", help="also write codeeval's verdicts as JUnit XML"),
+    ] = None,
+    models: ModelsOpt = None,
+    prompts: PromptsOpt = None,
+    suite: Annotated[str, typer.Option(help="baseline suite name")] = "coding",
+    baselines: Annotated[
+        Path, typer.Option(help="baselines folder (baselines/<suite>/<timestamp>.json)")
+    ] = Path("baselines"),
+    save: Annotated[bool, typer.Option("--save", help="save this run as a baseline")] = False,
+    compare: Annotated[
+        str | None,
+        typer.Option("--compare", help="'latest' or a baseline file: deltas and a paired test"),
+    ] = None,
+    tolerance: Annotated[
+        float, typer.Option(min=0.0, max=1.0, help="drop in strict pass rate that is tolerated")
+    ] = 0.05,
+    alpha: Annotated[
+        float, typer.Option(min=0.0, max=1.0, help="significance level of the paired test")
+    ] = 0.05,
+    title: Annotated[str, typer.Option(help="title of the report")] = "codeeval report",
+) -> None:
+    """Report an earlier run: Markdown, CSV or JSON; HTML, JUnit; baselines and comparisons.
+
+    Exit 12 when --compare finds a regression: a model's strict pass rate fell by more than
+    --tolerance and McNemar's exact test on the paired samples gives p < --alpha.
+    """
+    from codeeval.errors import EXIT_REGRESSION
+    from codeeval.publish import ReportOptions
+    from codeeval.publish import report as make_report
+
+    opts = ReportOptions(
+        out=out,
+        format=format.value,
+        output=output,
+        html=html,
+        junit=junit,
+        models=_names(models),
+        prompts=_names(prompts),
+        suite=suite,
+        baselines=baselines,
+        save=save,
+        compare=compare,
+        tolerance=tolerance,
+        alpha=alpha,
+        title=title,
+    )
+    try:
+        outcome = make_report(opts)
+    except CodeevalError as exc:
+        fail(exc)
+    for bad in outcome.bad_lines:
+        err.print(
+            Text.assemble(
+                ("warning:", "yellow"), f" {outcome.results_path}:{bad.line}: {bad.reason}"
+            ),
+            highlight=False,
+        )
+    if not outcome.summary.outputs:
+        err.print(f"no records in {outcome.results_path}", highlight=False)
+    if output is None:
+        sys.stdout.write(outcome.text)
+        sys.stdout.flush()
+    for path in outcome.written:
+        err.print(f"wrote {path}", highlight=False)
+    if outcome.saved is not None:
+        err.print(f"saved baseline {outcome.saved}", highlight=False)
+    if compare and outcome.comparison is None:
+        err.print("nothing to compare: no records", highlight=False)
+    if outcome.regressed and outcome.comparison is not None:
+        names = ", ".join(m.model for m in outcome.comparison.regressions)
+        err.print(
+            Text.assemble(("regression:", "red"), f" {names} (against {outcome.compared_with})"),
+            highlight=False,
+        )
+        raise typer.Exit(EXIT_REGRESSION)
+
+
+@app.command()
+def show(
+    out: Annotated[Path, typer.Argument(help="results directory of an earlier run")],
+    model: Annotated[str, typer.Argument(help="model name")],
+    prompt: Annotated[str, typer.Argument(help="prompt id")],
+    run: Annotated[int, typer.Argument(min=1, help="run number")],
+) -> None:
+    """Explain one sample: its files, each suite, the failing tests, the text metrics."""
+    from codeeval.render import show_text
+    from codeeval.report import find
+
+    try:
+        record = find(load(out), model, prompt, run)
+    except CodeevalError as exc:
+        fail(exc)
+    sys.stdout.write(show_text(record))
 
 
 @image_app.command("build")
@@ -238,9 +371,45 @@ def version() -> None:
     out.print(__version__)
 
 
-def main() -> None:  # pragma: no cover
-    sys.exit(app())
+def _print_version(value: bool) -> None:
+    if value:
+        out.print(__version__)
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_print_version, is_eager=True, help="print the version"),
+    ] = False,
+) -> None:
+    """Evaluate language-model outputs, above all code."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The entry point: bad flags and values become ``error:``/``hint:`` lines (exit 2)."""
+    command = typer.main.get_command(app)
+    try:
+        code = command.main(args=argv, prog_name="codeeval", standalone_mode=False)
+    except typer.Abort:
+        err.print("interrupted", highlight=False)
+        return 130
+    except Exception as exc:
+        # typer's vendored click raises UsageError (exit code 2) for bad flags and values;
+        # it is not public API, so it is recognised by its shape.
+        if getattr(exc, "exit_code", None) != 2 or not hasattr(exc, "format_message"):
+            raise
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            err.print(exc.format_message(), highlight=False, markup=False)
+            return 2
+        ctx = getattr(exc, "ctx", None)
+        where = getattr(ctx, "command_path", None) or "codeeval"
+        err.print(Text.assemble(("error:", "red"), " ", exc.format_message()), highlight=False)
+        err.print(f"hint: see `{where} --help`", highlight=False, markup=False)
+        return 2
+    return code if isinstance(code, int) else 0
 
 
 if __name__ == "__main__":  # pragma: no cover - `python -m codeeval.cli`
-    main()
+    sys.exit(main())

@@ -335,3 +335,29 @@ def aggregate(records: Iterable[Result]) -> Summary:
             strict = suite is not None and suite.status == "passed"
             table.cells.setdefault(key, Cell()).add(record.run, score, strict)
     return summary
+
+
+def find(results: Results, model: str, prompt: str, run: int) -> Result:
+    """The record of one sample.
+
+    Raises:
+        InputError: no such sample; the hint names what the results do hold.
+    """
+    models: set[str] = set()
+    prompts: set[str] = set()
+    runs: set[int] = set()
+    for record in results:
+        if (record.model, record.prompt_id, record.run) == (model, prompt, run):
+            return record
+        models.add(record.model)
+        if record.model == model:
+            prompts.add(record.prompt_id)
+            if record.prompt_id == prompt:
+                runs.add(record.run)
+    if model not in models:
+        hint = "models: " + ", ".join(sorted(models)[:20])
+    elif prompt not in prompts:
+        hint = f"prompts of {model}: " + ", ".join(sorted(prompts)[:30])
+    else:
+        hint = f"runs of {model}/{prompt}: " + ", ".join(map(str, sorted(runs)))
+    raise InputError(f"{results.path}: no sample {model}/{prompt}/run{run}", hint=hint)
