@@ -1,9 +1,16 @@
-"""A helper shared by the tests of the evasion rules: the classes ``measure`` finds."""
+"""Helpers shared by the tests of the evasion rules: the classes ``measure`` finds, and
+where the written cases live."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from codeeval.models import Domain, Prompt
 from codeeval.textmetrics import measure
+
+EVASION_DATA = Path(__file__).parent / "data" / "evasion"
+"""The written evasion cases (gold set and used held-out sets): regression data only."""
+GOLD_PATH = EVASION_DATA / "evasion_gold.jsonl"
 
 
 def evasion_classes(

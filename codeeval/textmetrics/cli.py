@@ -20,6 +20,7 @@ from rich.table import Table
 
 from codeeval.models import Prompt
 
+from .alarms import ALARM_CLASSES, AlarmReport, count_alarms, load_labelled
 from .gold import (
     TARGET_FNR,
     TARGET_FPR,
@@ -137,8 +138,12 @@ def _render(console: Console, report: GoldReport) -> None:
 @metrics_app.command("gold")
 def gold_command(
     gold: Annotated[
-        Path | None, typer.Option("--gold", help="Gold set JSONL (default: the shipped one).")
-    ] = None,
+        Path,
+        typer.Argument(
+            help="A gold set (JSON Lines), e.g. tests/data/evasion/evasion_gold.jsonl in a "
+            "checkout of codeeval; the written cases are not installed with the package."
+        ),
+    ],
     split: Annotated[SplitChoice, typer.Option("--split", help="Which half to score.")] = (
         SplitChoice.all
     ),
@@ -150,7 +155,7 @@ def gold_command(
         cases = load_gold(gold)
     except (OSError, ValueError) as exc:
         console.print(f"error: cannot read the gold set: {exc}", markup=False)
-        console.print("hint: pass --gold with a JSONL file of gold cases", markup=False)
+        console.print("hint: pass a JSON Lines file of gold cases", markup=False)
         raise typer.Exit(EXIT_BAD_INPUT) from exc
     reports = score_splits(cases, split.value)
     if as_json:
@@ -161,6 +166,51 @@ def gold_command(
             _render(console, report)
     gate = next((r for r in reports if r.split == "test"), reports[-1])
     raise typer.Exit(0 if gate.targets_met else EXIT_TARGETS_MISSED)
+
+
+def _render_alarms(console: Console, report: AlarmReport) -> None:
+    table = Table(
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        title="Flags on answers labelled full compliance (an upper bound of false alarms)",
+    )
+    for col in ("set", "model", "answers", *ALARM_CLASSES, "preamble/tail/inline"):
+        table.add_column(col, justify="left" if col in ("set", "model") else "right")
+    for row in report.rows:
+        table.add_row(
+            row.source,
+            row.model,
+            str(row.answers),
+            *(f"{row.flagged[k]} ({_pct(row.flagged[k] / row.answers)})" for k in ALARM_CLASSES),
+            f"{row.any_position} ({_pct(row.any_position / row.answers)})",
+        )
+    console.print(table)
+
+
+@metrics_app.command("alarms")
+def alarms_command(
+    files: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Labelled real answers (JSON Lines with source, model, id, prompt, text, "
+            "label), e.g. XSTest v2 and the ChatGPT refusals set."
+        ),
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """Count evasion flags on real answers that people labelled full compliance."""
+    console = Console(width=max(120, Console().width))
+    try:
+        answers = [a for f in files for a in load_labelled(f)]
+    except (OSError, ValueError) as exc:
+        console.print(f"error: cannot read the labelled answers: {exc}", markup=False)
+        console.print("hint: pass JSON Lines files of labelled answers", markup=False)
+        raise typer.Exit(EXIT_BAD_INPUT) from exc
+    report = count_alarms(answers)
+    if as_json:
+        typer.echo(json.dumps(report.model_dump(mode="json"), ensure_ascii=False, indent=2))
+    else:
+        _render_alarms(console, report)
 
 
 @metrics_app.command("text")

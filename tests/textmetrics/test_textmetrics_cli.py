@@ -8,13 +8,13 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from codeeval.textmetrics.cli import metrics_app
-from codeeval.textmetrics.gold import default_gold_path
+from tests.evasion_helpers import GOLD_PATH
 
 runner = CliRunner()
 
 
 def test_gold_tables() -> None:
-    result = runner.invoke(metrics_app, ["gold", "--split", "test"])
+    result = runner.invoke(metrics_app, ["gold", str(GOLD_PATH), "--split", "test"])
     assert result.exit_code == 0, result.output
     for needle in (
         "Evasion classes",
@@ -29,7 +29,7 @@ def test_gold_tables() -> None:
 
 
 def test_gold_json_reports_every_split() -> None:
-    result = runner.invoke(metrics_app, ["gold", "--json"])
+    result = runner.invoke(metrics_app, ["gold", str(GOLD_PATH), "--json"])
     assert result.exit_code == 0, result.output
     reports = json.loads(result.output)
     assert [r["split"] for r in reports] == ["dev", "test", "all"]
@@ -42,7 +42,7 @@ def test_gold_json_reports_every_split() -> None:
 
 
 def test_gold_exit_3_when_targets_are_missed(tmp_path: Path) -> None:
-    lines = default_gold_path().read_text(encoding="utf-8").splitlines()[:40]
+    lines = GOLD_PATH.read_text(encoding="utf-8").splitlines()[:40]
     flipped = []
     for line in lines:
         case = json.loads(line)
@@ -51,17 +51,17 @@ def test_gold_exit_3_when_targets_are_missed(tmp_path: Path) -> None:
         flipped.append(json.dumps(case, ensure_ascii=False))
     path = tmp_path / "gold.jsonl"
     path.write_text("\n".join(flipped), encoding="utf-8")
-    result = runner.invoke(metrics_app, ["gold", "--gold", str(path)])
+    result = runner.invoke(metrics_app, ["gold", str(path)])
     assert result.exit_code == 3
 
 
 def test_gold_exit_2_on_a_broken_file(tmp_path: Path) -> None:
     path = tmp_path / "gold.jsonl"
     path.write_text('{"id": "x"}\n', encoding="utf-8")
-    result = runner.invoke(metrics_app, ["gold", "--gold", str(path)])
+    result = runner.invoke(metrics_app, ["gold", str(path)])
     assert result.exit_code == 2
     assert "error:" in result.output and "hint:" in result.output
-    missing = runner.invoke(metrics_app, ["gold", "--gold", str(tmp_path / "nope.jsonl")])
+    missing = runner.invoke(metrics_app, ["gold", str(tmp_path / "nope.jsonl")])
     assert missing.exit_code == 2
 
 

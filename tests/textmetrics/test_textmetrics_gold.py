@@ -21,13 +21,14 @@ from codeeval.textmetrics.gold import (
 )
 from codeeval.textmetrics.lexicon import key
 from codeeval.textmetrics.records import EvasionClass
+from tests.evasion_helpers import EVASION_DATA, GOLD_PATH
 
 SOURCE_DIR = Path(gold_mod.__file__).parent
 
 
 @pytest.fixture(scope="module")
 def cases() -> list[GoldCase]:
-    return load_gold()
+    return load_gold(GOLD_PATH)
 
 
 def test_gold_file_shape(cases: list[GoldCase]) -> None:
@@ -120,7 +121,6 @@ def test_no_gold_sentence_appears_in_the_detector_source(cases: list[GoldCase]) 
     assert leaked == []
 
 
-DATA_DIR = SOURCE_DIR.parent / "data"
 USED_SETS = (
     "evasion_holdout.jsonl",
     "evasion_holdout2.jsonl",
@@ -176,7 +176,7 @@ now a regression gate (see ``gold.py`` for the first-look scores, the estimates)
 
 @pytest.fixture(scope="module", params=USED_SETS)
 def used_set(request: pytest.FixtureRequest) -> list[GoldCase]:
-    return load_gold(DATA_DIR / request.param)
+    return load_gold(EVASION_DATA / request.param)
 
 
 def test_used_held_out_sets_are_regression_gates(used_set: list[GoldCase]) -> None:
