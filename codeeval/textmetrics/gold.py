@@ -1,11 +1,11 @@
 """The evasion gold set and its scorer.
 
-A gold set (JSON Lines, e.g. ``tests/data/evasion/evasion_gold.jsonl``) holds
-hand-written outputs in German and English, each labelled with the evasion classes it *exhibits*: a preamble is labelled
-whether or not the prompt forbade it (the detector's job is to see behaviour; whether it is
-a finding follows from the prompt by fixed rules), except in coding answers, where a
-preamble is never counted. A partial refusal (does part of the task, declines part) is
-labelled ``refusal``.
+A gold set (JSON Lines, e.g. ``tests/data/evasion/evasion_gold.jsonl``) holds hand-written
+outputs in German and English, each labelled with the evasion classes it *exhibits*: a
+preamble is labelled whether or not the prompt forbade it (the detector's job is to see
+behaviour; whether it is a finding follows from the prompt by fixed rules), except in
+coding answers, where a preamble is never counted. A partial refusal (does part of the
+task, declines part) is labelled ``refusal``.
 
 Each case has a ``split``: ``dev`` is what the detector was tuned on, ``test`` was held
 out. Cases are split by source text, so all variants of one story share a split.
