@@ -556,6 +556,10 @@ def _preamble_end(doc: Doc, judge: Judge, first: int) -> int | None:
         return None
     if lead > LEAD_MAX_SENTENCES or doc.words(first, opening[lead].start) > LEAD_MAX_WORDS:
         return None  # the text itself comes first; a later note is not a preamble
+    if not judge.presents_deliverable(opening[lead].text) and not all(
+        judge.chatter(s) for s in opening[:lead]
+    ):
+        return None  # the answer itself comes first ("You can use exit(). Here's how:")
     if doc.words(first, para_end) > PREAMBLE_MAX_WORDS:
         return None
     end = opening[-1].end

@@ -44,6 +44,9 @@ APPOSITION_WORDS = 4
 """A dash aside this short names something; it does not step out of the text."""
 """A decline is in the opening when fewer words precede it."""
 LEAD_MAX_WORDS = 20
+STATEMENT_MIN_WORDS = 5
+"""A clause longer than this before a presentation ("…, but here are some tips:") or
+framing says something of the subject: the answer has begun."""
 LABEL_MAX_WORDS = 6
 LABEL_MAX_CHARS = 60
 """A colon this early (within so many words and characters) ends a label ("Note:")."""
@@ -142,6 +145,15 @@ _LABEL_NOUN = re.compile(
     r"|bemerkung|notiz|aside|einschub)\b"
 )
 """A noun that makes a phrase before a colon a label ("Ein kleiner Hinweis:")."""
+_SYMPATHY_ANY = re.compile(
+    r"(?i)\b(?:tut (?:\w+ )?(?:\w+ )?leid|Beileid|condolences|(?:so|very|truly|really) sorry"
+    r"|sorry (?:about|for|to hear))\b"
+)
+"""Sympathy anywhere in a sentence ("Das tut mir sehr leid für Sie."): chatter before a
+text, never its subject."""
+_ANY_WORD = re.compile(r"\w+")
+_FIRST_PERSON = re.compile(r"(?i)\b(?:I|I'm|I've|I'd|my|me|ich|mein\w*|mir|mich)\b")
+"""The assistant speaking of itself before a text ("… one of my favourite genres.")."""
 _HOPE_LEAD = re.compile(r"(?i)\W*(?:I hope|I really hope|hopefully|ich hoffe|hoffentlich)\b")
 _CONDITIONAL = re.compile(r"(?i)\b(?:if|unless|falls|wenn|sofern)\b")
 _SIMPLIFYING = re.compile(
@@ -630,12 +642,53 @@ class Judge:
             return True
         if len(text.split()) <= LEAD_MAX_WORDS + 5 and lx.SELF_ANNOUNCE.search(text):
             return True
-        if not lx.PRESENTATION.search(text):
+        presented = lx.PRESENTATION.search(text)
+        if presented is None:
             return False
+        if not self.presents_deliverable(text) and self.states_before(text, presented.start()):
+            return False  # "Breaking in is hard, but here are some steps:" answers already
         return bool(
             lx.DELIVERABLE.search(text)
             or text.rstrip("*_ ").endswith(":")
             or lx.ACK_START.match(text)
+        )
+
+    @staticmethod
+    def presents_deliverable(text: str) -> bool:
+        """Whether ``text`` presents the deliverable of a writing task ("Here is the
+        story:", "Ich habe versucht, eine Trauerrede zu schreiben:"): named after the
+        presenting words, not in a clause before them ("A program can hang, but here are
+        some steps:")."""
+        presented = lx.PRESENTATION.search(text)
+        return lx.DELIVERABLE.search(text, presented.start() if presented else 0) is not None
+
+    def states_before(self, text: str, pos: int) -> bool:
+        """Whether ``text`` says something of its subject before ``pos``: a clause of
+        more than ``STATEMENT_MIN_WORDS`` words that is no acknowledgement, hope or sympathy
+        ("You can use exit(), but here is an example:")."""
+        head = text[:pos]
+        if len(head.split()) <= STATEMENT_MIN_WORDS:
+            return False
+        return not (lx.ACK_START.match(head) or _HOPE_LEAD.match(head) or lx.SYMPATHY.match(head))
+
+    def chatter(self, s: Sent) -> bool:
+        """Whether a sentence before the framing of an opening says nothing of the subject:
+        an acknowledgement, sympathy, an exclamation or question, a short phrase, framing
+        or a head note. Any other sentence there is the answer itself, and the opening is
+        no preamble ("You can end a C program with exit(). Here's an example:"). A sentence
+        in the first person is the assistant speaking of itself, and an opening set off
+        in brackets or italics is a note by its form: chatter too."""
+        text = s.text.strip().rstrip("*_ ")
+        return bool(
+            len(_ANY_WORD.findall(text)) <= STATEMENT_MIN_WORDS
+            or _FIRST_PERSON.search(text)
+            or self.doc.bracketed(s.para)
+            or text.endswith(("!", "?"))
+            or lx.ACK_START.match(text)
+            or _SYMPATHY_ANY.search(text)
+            or _HOPE_LEAD.match(text)
+            or self.framing(s)
+            or self.disclaimer(s)
         )
 
     def _alone(self, s: Sent) -> bool:
