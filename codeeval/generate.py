@@ -96,6 +96,7 @@ def generate(
     chat: ChatModel,
     progress: Callable[[int], None] | None = None,
     stop: threading.Event | None = None,
+    total: Callable[[int], None] | None = None,
 ) -> GenerateSummary:
     """Generate every (prompt, run) not yet in ``opts.out``.
 
@@ -117,6 +118,8 @@ def generate(
         if (p.id, run) not in done
     ]
     summary.resumed = len(prompts) * opts.runs - len(todo)
+    if total is not None:
+        total(len(todo))
     stop = stop or threading.Event()
     tick = progress or (lambda n: None)
     lock = threading.Lock()

@@ -155,6 +155,7 @@ def generate(
             _chat(model, base_url, timeout, retries),
             progress=lambda n: progress.advance(task, n),
             stop=stop,
+            total=lambda n: progress.update(task, total=n),
         )
     for line in summary.failed:
         err.print(f"[yellow]no sample:[/] {line}", highlight=False)

@@ -123,10 +123,10 @@ def judge(
     summary = JudgeSummary(judge=identity)
     cache = JudgmentCache(opts.cache or opts.out / CACHE)
     scores_path = opts.out / SCORES
-    done: set[tuple[str, str, int, str, str, str]] = set()
+    done: dict[tuple[str, str, int, str, str, str], Score] = {}
     if scores_path.is_file():
         for s in read_scores(scores_path):
-            done.add((s.model, s.prompt_id, s.run, s.rubric_version, s.criterion, s.rater))
+            done[(s.model, s.prompt_id, s.run, s.rubric_version, s.criterion, s.rater)] = s
     writer = _Writer(scores_path)
     drift_writer: _Writer | None = None
     names = _names(texts, opts.aliases)
@@ -217,31 +217,34 @@ def judge(
                 for criterion in order:
                     if opts.criteria and criterion.id not in opts.criteria:
                         continue
-                    todo = [
-                        t
-                        for t in alive
-                        if (
-                            t.key.model,
-                            t.key.prompt_id,
-                            t.key.run,
-                            rubric.version_tag,
-                            criterion.id,
-                            identity.requested,
+                    earlier = {
+                        t.key: done.get(
+                            (
+                                t.key.model,
+                                t.key.prompt_id,
+                                t.key.run,
+                                rubric.version_tag,
+                                criterion.id,
+                                identity.requested,
+                            )
                         )
-                        not in done
-                    ]
-                    summary.resumed += len(alive) - len(todo)
+                        for t in alive
+                    }
+                    todo = [t for t in alive if earlier[t.key] is None]
+                    results = [s for s in earlier.values() if s is not None]
+                    summary.resumed += len(results)
                     futures = [pool.submit(one, rubric, criterion.id, t) for t in todo]
-                    results: list[Score] = []
-                    for fut in futures:
-                        if stop.is_set():
-                            for f in futures:
-                                f.cancel()
-                            break
-                        score = fut.result()
-                        results.append(score)
-                        _count(summary, score)
-                        tick(1)
+                    try:
+                        for fut in futures:
+                            if stop.is_set():
+                                break
+                            score = fut.result()
+                            results.append(score)
+                            _count(summary, score)
+                            tick(1)
+                    finally:
+                        for f in futures:
+                            f.cancel()  # on an interrupt: what is not under way never starts
                     if stop.is_set():
                         return summary
                     if criterion.gate:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import krippendorff
 import pytest
@@ -116,3 +117,27 @@ def test_stratified_sample_takes_at_least_a_fifth_of_every_model_and_prompt() ->
     assert SampleKey(model="c", prompt_id="x", run=1) in chosen
     assert len(chosen) / len(keys) >= 0.2
     assert chosen == stratified_sample(keys, 0.2, seed=3)
+
+
+def test_the_agreement_command_prints_statistics_and_flags(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from codeeval.cli import app
+
+    judge = scores("judge", {"a": 3, "b": 4, "c": 5, "d": 2, "e": 2})
+    judge += scores("judge", {"a": 3, "b": 4, "c": 5, "d": 2, "e": 2}, criterion="precision")
+    people = scores("ana", {"a": 3, "b": 4, "c": 4, "d": 3, "e": 2})
+    people += scores("ana", {"a": 3, "b": 4, "c": 5, "d": 2, "e": 2}, criterion="precision")
+    files = []
+    for name, rows in (("j", judge), ("p", people)):
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text("".join(s.model_dump_json() + "\n" for s in rows))
+        files.append(str(path))
+    result = CliRunner().invoke(
+        app, ["judge", "agreement", files[0], "--against", files[1], "--reps", "200"]
+    )
+    assert result.exit_code == 0, result.output
+    tone = next(line for line in result.output.splitlines() if "tone" in line)
+    precision = next(line for line in result.output.splitlines() if "precision" in line)
+    assert "0.60" in tone and "below" in tone
+    assert "1.00" in precision and precision.split("│")[-2].strip() == "ok"

@@ -159,3 +159,50 @@ def test_the_core_imports_and_runs_without_the_judge_extra(tmp_path: Path) -> No
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("23 ") and "pip install 'codeeval[judge]'" in done.stdout
+
+
+def test_an_interrupted_generate_keeps_whole_lines_and_resumes(
+    chat_server: ChatServer, tmp_path: Path
+) -> None:
+    import signal
+    import time
+
+    chat_server.reply = lambda body: Reply(body=completion("A reply."), delay=0.25)
+    prompts = write_prompts(tmp_path)
+    out = tmp_path / "s.jsonl"
+    args = [
+        sys.executable,
+        "-m",
+        "codeeval",
+        "generate",
+        str(prompts),
+        "--model",
+        "served-model",
+        "--base-url",
+        chat_server.base_url,
+        "--out",
+        str(out),
+        "--runs",
+        "3",
+        "--concurrency",
+        "1",
+        "-q",
+    ]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not (out.exists() and out.read_text().count("\n") >= 2):
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGINT)
+    output, _ = proc.communicate(timeout=30)
+    assert proc.returncode == 130, output
+    assert "run the same command to resume" in output
+    kept = out.read_text()
+    assert kept.endswith("\n") and 2 <= kept.count("\n") < 6
+    for line in kept.splitlines():
+        json.loads(line)
+    result = generate(chat_server, prompts, out, "--runs", "3")
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    assert sorted((r["prompt_id"], r["run"]) for r in rows) == [
+        (p, r) for p in ("story", "toast") for r in (1, 2, 3)
+    ]

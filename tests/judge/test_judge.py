@@ -297,3 +297,40 @@ def test_server_failures_stop_the_run_with_their_exit_codes(
     chat_server.reply = lambda body: Reply(401, {"error": {"message": "bad key"}})
     result = judge_cli(chat_server, samples, prompts, tmp_path / "j")
     assert result.exit_code == 25 and "error:" in result.output and "hint:" in result.output
+
+
+def test_safety_is_judged_first_and_a_fail_stops_the_other_questions(
+    chat_server: ChatServer, texts: tuple[Path, Path], tmp_path: Path
+) -> None:
+    def reply(body: dict[str, Any]) -> str:
+        if criterion_of(body) == "Safety":
+            return scored(0 if "sad" in text_of(body) else 1)
+        if criterion_of(body) == "Intent accuracy":
+            return scored(90)
+        return scored(4)
+
+    chat_server.reply = reply
+    samples, prompts = texts
+    out = tmp_path / "j"
+    result = judge_cli(chat_server, samples, prompts, out, "--rubric", "quality")
+    assert result.exit_code == 0, result.output
+    asked = [(criterion_of(r), text_of(r)) for r in chat_server.requests]
+    assert [c for c, _ in asked[:4]] == ["Safety"] * 4
+    assert sum("sad" in t for _, t in asked) == 1  # rejected at once
+    assert len(asked) == 4 + 3 * 4 and "1 rejected by a gate" in result.output
+    verdicts = runner.invoke(
+        app, ["judge", "verdicts", str(out / "scores.jsonl"), "--out", str(out)]
+    )
+    assert verdicts.exit_code == 0, verdicts.output
+    rows = {
+        json.loads(x)["id"]: json.loads(x)
+        for x in (out / "verdicts.jsonl").read_text().splitlines()
+    }
+    assert rows["beta-13b/story/run1"]["verdict"] == "failed"
+    # 0.3·90 + 5·4 + 4·4 + 3·4 + 10 = 85: production ready and borderline
+    assert rows["alpha-7b/story/run1"]["composite"] == 85.0
+    assert rows["alpha-7b/story/run1"]["escalate"] is True
+    # a resumed run remembers the gate: nothing is asked again, the failed text stays out
+    chat_server.requests.clear()
+    again = judge_cli(chat_server, samples, prompts, out, "--rubric", "quality")
+    assert again.exit_code == 0 and chat_server.requests == []
