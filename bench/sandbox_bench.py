@@ -33,17 +33,17 @@ from pathlib import Path
 
 from codeeval.analysis import count_test_functions
 from codeeval.config import settings
-from codeeval.junit import RawOutcome, judge
+from codeeval.junit import RawOutcome, judge, judge_run
 from codeeval.models import Limits, RunRequest, SampleKey, SuiteSpec
 from codeeval.prompts import load_prompts
 from codeeval.runners.docker import DockerRunner
 
 ROOT = Path(__file__).resolve().parent.parent
+LIMITS = Limits(timeout_s=20)
 
 
 def make_samples(n: int, isolate: bool = True) -> list[RunRequest]:
     prompts = [p for p in load_prompts(ROOT / "prompts" / "coding").values() if p.reference]
-    limits = Limits(timeout_s=20)
     requests: list[RunRequest] = []
     i = 0
     while len(requests) < n:
@@ -64,7 +64,7 @@ def make_samples(n: int, isolate: bool = True) -> list[RunRequest]:
             isolate=isolate,  # codeeval's default: the module in a process of its own
         )
         key = SampleKey(model=f"bench-{variant}", prompt_id=prompt.id, run=1)
-        requests.append(RunRequest(key=key, suites=(spec,), limits=limits))
+        requests.append(RunRequest(key=key, suites=(spec,)))
         i += 1
     return requests
 
@@ -89,7 +89,7 @@ def run_unsandboxed(
         {
             "files": {f"{s.module_name}.py": s.module_source, s.test_file: s.test_source},
             "test_file": s.test_file,
-            "timeout": r.limits.timeout_s,
+            "timeout": LIMITS.timeout_s,
         }
         for r in requests
         for s in r.suites
@@ -115,11 +115,13 @@ def run_unsandboxed(
 
 def run_sandboxed(requests: list[RunRequest], jobs: int, image: str) -> tuple[float, list[str]]:
     started = time.monotonic()
-    runner = DockerRunner(image, requests[0].limits, jobs=jobs)
+    runner = DockerRunner(image, LIMITS, jobs=jobs)
     try:
         runner.start()
         with ThreadPoolExecutor(jobs) as pool:
-            verdicts = list(pool.map(lambda r: runner.run(r).suites["reference"].status, requests))
+            verdicts = list(
+                pool.map(lambda r: judge_run(r, runner.run(r))["reference"].status, requests)
+            )
     finally:
         runner.close()
     return time.monotonic() - started, verdicts

@@ -26,6 +26,7 @@ from codeeval.models import Limits
 from codeeval.pipeline import RunOptions, RunSummary
 from codeeval.pipeline import run as run_pipeline
 from codeeval.report import Results, aggregate, load
+from codeeval.runners.base import Runner
 from codeeval.store import RESULTS
 
 app = typer.Typer(help="Evaluate language-model outputs, above all code.", no_args_is_help=True)
@@ -62,8 +63,15 @@ def _on_sigterm(signum: int, frame: FrameType | None) -> None:
     raise Terminated()
 
 
+def _given_runner(ctx: typer.Context) -> Runner | None:
+    """A runner handed in by the caller (``app(obj={"runner": …})``: tests, dry runs)."""
+    obj = ctx.find_root().obj
+    return obj.get("runner") if isinstance(obj, dict) else None
+
+
 @app.command()
 def run(
+    ctx: typer.Context,
     samples: Annotated[Path, typer.Argument(help="JSONL file or directory of Markdown files")],
     prompts: Annotated[Path, typer.Option(help="directory of prompt TOML files")] = Path("prompts"),
     out: Annotated[Path, typer.Option(help="results directory (resumed if it exists)")] = Path(
@@ -123,6 +131,7 @@ def run(
                 opts,
                 image=cfg.image,
                 docker_url=cfg.docker_url,
+                runner=_given_runner(ctx),
                 progress=lambda kind, n: progress.advance(task, n),
                 stop=stop,
             )

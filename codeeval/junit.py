@@ -15,10 +15,17 @@ from dataclasses import dataclass
 from junitparser import Error, Failure, JUnitXml, Skipped, TestSuite
 from lxml import etree
 
-from codeeval.models import SuiteResult, SuiteStatus
+from codeeval.models import RawOutcome, RunRequest, RunResult, SuiteResult, SuiteStatus
 
+__all__ = ["RawOutcome", "ReportError", "judge", "judge_run", "parse_report"]
+
+#: The largest report read. The supervisor (``sandbox/supervisor.py``) caps the file it
+#: reads at the same size; ``tests/test_shared_constants.py`` checks that they agree.
 MAX_REPORT_BYTES = 4 * 1024 * 1024
 MAX_TEXT = 2000
+#: How many failing test names a suite result keeps, and how long each may be.
+MAX_FAILING = 20
+MAX_NAME = 200
 _CONTROL = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
@@ -32,23 +39,11 @@ class Counts:
     failed: int
     errors: int
     skipped: int
+    failing: tuple[str, ...] = ()
 
     @property
     def total(self) -> int:
         return self.passed + self.failed + self.errors + self.skipped
-
-
-@dataclass(frozen=True)
-class RawOutcome:
-    """What a runner observed for one suite, before any judgement."""
-
-    exit_code: int | None
-    timed_out: bool = False
-    oom: bool = False
-    report: bytes | None = None
-    report_problem: str = ""
-    output: str = ""
-    duration_s: float = 0.0
 
 
 def clean_text(text: str, limit: int = MAX_TEXT) -> str:
@@ -83,18 +78,43 @@ def parse_report(data: bytes) -> Counts:
     xml = JUnitXml.fromroot(root)
     suites = [xml] if isinstance(xml, TestSuite) else list(xml)
     passed = failed = errors = skipped = 0
+    failing: list[str] = []
     for suite in suites:
         for case in suite:
             kinds = {type(r) for r in case.result}
-            if Failure in kinds:
-                failed += 1
-            elif Error in kinds:
-                errors += 1
+            if Failure in kinds or Error in kinds:
+                if Failure in kinds:
+                    failed += 1
+                else:
+                    errors += 1
+                if len(failing) < MAX_FAILING:
+                    failing.append(_case_name(case.classname, case.name))
             elif Skipped in kinds:
                 skipped += 1
             else:
                 passed += 1
-    return Counts(passed, failed, errors, skipped)
+    return Counts(passed, failed, errors, skipped, tuple(failing))
+
+
+def _case_name(classname: str | None, name: str | None) -> str:
+    """``test_x::TestY::test_z`` from pytest's dotted class name and the case name."""
+    parts = [*(classname or "").split("."), name or "?"]
+    return clean_text("::".join(p for p in parts if p), MAX_NAME)
+
+
+def judge_run(request: RunRequest, result: RunResult) -> dict[str, SuiteResult]:
+    """One verdict per suite of ``request``, from the raw outcomes a runner returned.
+
+    A suite the runner returned nothing for is a ``sandbox_error``: the runner broke
+    its contract, which says nothing about the model.
+    """
+    verdicts: dict[str, SuiteResult] = {}
+    for spec in request.suites:
+        raw = result.outcomes.get(spec.name)
+        if raw is None:
+            raw = RawOutcome(sandbox_error=f"the {result.runner} runner returned no outcome")
+        verdicts[spec.name] = judge(raw, spec.expected_tests)
+    return verdicts
 
 
 def judge(raw: RawOutcome, expected_tests: int = 0) -> SuiteResult:
@@ -110,6 +130,8 @@ def judge(raw: RawOutcome, expected_tests: int = 0) -> SuiteResult:
         "duration_s": round(raw.duration_s, 4),
         "output_tail": clean_text(raw.output),
     }
+    if raw.sandbox_error:
+        return SuiteResult(status="sandbox_error", detail=clean_text(raw.sandbox_error), **base)
     if raw.timed_out:
         return SuiteResult(status="timeout", detail="killed at the deadline", **base)
     if raw.oom:
@@ -134,6 +156,7 @@ def judge(raw: RawOutcome, expected_tests: int = 0) -> SuiteResult:
         failed=counts.failed,
         errors=counts.errors,
         skipped=counts.skipped,
+        failing=counts.failing,
         detail=detail,
         **base,
     )

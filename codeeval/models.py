@@ -183,6 +183,8 @@ class SuiteResult(Frozen):
     """Why the status was given, in one line (e.g. the consistency check that failed)."""
     output_tail: str = ""
     """The last part of pytest's output, control characters stripped, capped."""
+    failing: tuple[str, ...] = ()
+    """Test cases the report marks failed or in error (``file::Class::test``), capped."""
 
     @property
     def total(self) -> int:
@@ -225,16 +227,47 @@ class SuiteSpec(Frozen):
 
 
 class RunRequest(Frozen):
-    """One serialisable unit of work: all suites of one sample."""
+    """One serialisable unit of work: all suites of one sample.
+
+    Limits are not part of a request: the runner owns them (its containers are made
+    with them). ``timeout_s`` may only *shorten* the deadline, for probes such as the
+    pre-flight check's deadline test.
+    """
 
     key: SampleKey
     suites: tuple[SuiteSpec, ...]
-    limits: Limits
+    timeout_s: float | None = Field(default=None, gt=0)
+
+
+class RawOutcome(Frozen):
+    """What a runner observed for one suite, before any judgement.
+
+    Runners never decide a verdict: ``codeeval.junit.judge`` turns this into a
+    ``SuiteResult``, the same function for every runner, the fake one included.
+    """
+
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", ser_json_bytes="base64", val_json_bytes="base64"
+    )
+
+    exit_code: int | None = None
+    timed_out: bool = False
+    oom: bool = False
+    report: bytes | None = None
+    """The JUnit XML file pytest wrote, as it was found (untrusted)."""
+    report_problem: str = ""
+    """Why the report could not be collected safely (e.g. not a regular file)."""
+    output: str = ""
+    duration_s: float = 0.0
+    sandbox_error: str = ""
+    """Non-empty when the infrastructure failed (after retries): never a model failure."""
 
 
 class RunResult(Frozen):
+    """What a runner returns for one request: a raw outcome per suite, unjudged."""
+
     key: SampleKey
-    suites: dict[str, SuiteResult]
+    outcomes: dict[str, RawOutcome]
     runner: str
     image: str | None = None
     attempts: int = 1

@@ -20,6 +20,7 @@ from codeeval import __version__
 from codeeval.analysis import analyse, count_test_functions
 from codeeval.errors import InputError
 from codeeval.extract import extract
+from codeeval.junit import judge_run
 from codeeval.models import (
     Execution,
     Extraction,
@@ -172,7 +173,7 @@ class Evaluator:
             runner=runner.name if runner else "none (--no-exec)",
             executed=runner is not None,
             image_digest=runner.image_digest if runner else None,
-            limits=opts.limits if runner else None,
+            limits=runner.limits if runner else None,
             python=platform.python_version(),
             reference_isolated=opts.isolate_reference if runner else None,
         )
@@ -203,8 +204,8 @@ class Evaluator:
             elif self.runner is None:
                 execution = Execution(status="not_run", reason="--no-exec: nothing was executed")
             else:
-                req = RunRequest(key=sample.key, suites=suites, limits=self.opts.limits)
-                execution = summarise(self.runner.run(req).suites, ext.status)
+                req = RunRequest(key=sample.key, suites=suites)
+                execution = summarise(judge_run(req, self.runner.run(req)), ext.status)
         else:
             execution = Execution(status="skipped", reason=f"domain {prompt.domain}: no code")
         metrics: TextMetrics | MetricsFailure
@@ -237,7 +238,7 @@ def manifest(opts: RunOptions, runner: Runner | None) -> dict[str, Any]:
     return {
         "executed": runner is not None,
         "image_digest": runner.image_digest if runner else None,
-        "limits": opts.limits.model_dump() if runner else None,
+        "limits": runner.limits.model_dump() if runner else None,
         "reference_isolated": opts.isolate_reference if runner else None,
         "parser": opts.parser,
     }
@@ -339,8 +340,8 @@ def _raise_first(futures: set[Future[None]]) -> None:
             raise exc
 
 
-def make_runner(opts: RunOptions, image: str, docker_url: str | None) -> Runner:
-    """The real sandbox. Tests replace this function to run the pipeline on a fake."""
+def docker_runner(opts: RunOptions, image: str, docker_url: str | None) -> Runner:
+    """The real sandbox, built with the run's limits (the runner owns them from here on)."""
     from codeeval.runners.docker import DockerRunner
 
     return DockerRunner(image, opts.limits, jobs=opts.jobs, base_url=docker_url)
@@ -349,19 +350,31 @@ def make_runner(opts: RunOptions, image: str, docker_url: str | None) -> Runner:
 def run(
     opts: RunOptions,
     *,
-    image: str,
+    image: str = "",
     docker_url: str | None = None,
+    runner: Runner | None = None,
     progress: Progress | None = None,
     stop: threading.Event | None = None,
 ) -> RunSummary:
-    """``codeeval run``: start the sandbox (unless ``--no-exec``), evaluate, clean up."""
+    """``codeeval run``: start the sandbox (unless ``--no-exec``), evaluate, clean up.
+
+    Args:
+        opts: paths and settings.
+        image: the runner image, for the Docker runner.
+        docker_url: the engine, for the Docker runner.
+        runner: a runner to use instead of the Docker runner (tests, dry runs); it is
+            started and closed here like the Docker runner. Ignored with ``--no-exec``.
+        progress: see ``evaluate``.
+        stop: see ``evaluate``.
+    """
     if not opts.execute:
         return evaluate(opts, None, progress, stop)
     # Bad input is reported before the engine is touched.
     load_prompts(opts.prompts)
     if not opts.samples.exists():
         raise InputError(f"{opts.samples}: no such samples file or directory")
-    runner = make_runner(opts, image, docker_url)
+    if runner is None:
+        runner = docker_runner(opts, image, docker_url)
     try:
         runner.start()
         return evaluate(opts, runner, progress, stop)

@@ -1,5 +1,5 @@
 """The command line: exit codes, error and hint lines, tables. No Docker: ``--no-exec`` or
-the fake runner put in place of ``codeeval.pipeline.make_runner``."""
+the fake runner, handed to the app as ``obj={"runner": …}``."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-import codeeval.pipeline
 from codeeval import __version__
 from codeeval.cli import app
 from codeeval.runners.fake import FakeRunner
@@ -71,8 +70,9 @@ def wide_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "250")
 
 
-def invoke(*args: str | Path) -> tuple[Result, str, str]:
-    result = CliRunner().invoke(app, [str(a) for a in args])
+def invoke(*args: str | Path, runner: FakeRunner | None = None) -> tuple[Result, str, str]:
+    obj = {"runner": runner} if runner is not None else None
+    result = CliRunner().invoke(app, [str(a) for a in args], obj=obj)
     return result, ANSI.sub("", result.stdout), ANSI.sub("", result.stderr)
 
 
@@ -104,10 +104,8 @@ def samples(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def fake(monkeypatch: pytest.MonkeyPatch) -> FakeRunner:
-    runner = FakeRunner()
-    monkeypatch.setattr(codeeval.pipeline, "make_runner", lambda opts, image, url: runner)
-    return runner
+def fake() -> FakeRunner:
+    return FakeRunner()
 
 
 def test_version() -> None:
@@ -135,7 +133,9 @@ def test_run_no_exec_prints_a_table_and_exits_0(tmp_path: Path, samples: Path) -
 def test_run_on_the_fake_runner_prints_pass_ratios(
     tmp_path: Path, samples: Path, fake: FakeRunner
 ) -> None:
-    result, out, _ = invoke("run", samples, "--prompts", SHIPPED, "--out", tmp_path / "out", "-q")
+    result, out, _ = invoke(
+        "run", samples, "--prompts", SHIPPED, "--out", tmp_path / "out", "-q", runner=fake
+    )
     assert result.exit_code == 0, result.output
     assert fake.started and fake.closed
     assert "2/2 · 1.00 ±0.00" in out  # qwen/slugify, two runs
@@ -181,7 +181,7 @@ def test_missing_samples_file_exits_4(
 ) -> None:
     missing = tmp_path / "nightly.jsonl"
     args: list[str | Path] = ["run", missing, "--prompts", SHIPPED, "--out", tmp_path / "o"]
-    result, _, err = invoke(*args, *flags)
+    result, _, err = invoke(*args, *flags, runner=fake)
     assert result.exit_code == 4
     assert no_traceback(result)
     assert f"error: {missing}: no such samples file or directory" in err
@@ -195,7 +195,9 @@ def test_broken_prompt_file_exits_10(tmp_path: Path, samples: Path, fake: FakeRu
         (prompts / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
     broken = prompts / "zz_broken.toml"
     broken.write_text('id = "broken"\ndomain = "coding"\nmodule = "broken.py"\n')
-    result, _, err = invoke("run", samples, "--prompts", prompts, "--out", tmp_path / "out")
+    result, _, err = invoke(
+        "run", samples, "--prompts", prompts, "--out", tmp_path / "out", runner=fake
+    )
     assert result.exit_code == 10
     assert no_traceback(result)
     assert f"error: {broken}: missing key 'prompt'" in err
@@ -232,7 +234,7 @@ def test_manifest_mismatch_exits_2(tmp_path: Path, samples: Path, fake: FakeRunn
     first, _, _ = invoke("run", samples, "--prompts", SHIPPED, "--out", out_dir, "--no-exec")
     assert first.exit_code == 0
     before = (out_dir / RESULTS).read_bytes()
-    result, _, err = invoke("run", samples, "--prompts", SHIPPED, "--out", out_dir)
+    result, _, err = invoke("run", samples, "--prompts", SHIPPED, "--out", out_dir, runner=fake)
     assert result.exit_code == 2
     assert no_traceback(result)
     assert f"error: {out_dir} holds results made with other settings" in err
@@ -243,7 +245,8 @@ def test_manifest_mismatch_exits_2(tmp_path: Path, samples: Path, fake: FakeRunn
 
 def test_table_markdown(tmp_path: Path, samples: Path, fake: FakeRunner) -> None:
     out_dir = tmp_path / "out"
-    assert invoke("run", samples, "--prompts", SHIPPED, "--out", out_dir)[0].exit_code == 0
+    first = invoke("run", samples, "--prompts", SHIPPED, "--out", out_dir, runner=fake)
+    assert first[0].exit_code == 0
     result, out, _ = invoke("table", out_dir, "--markdown")
     assert result.exit_code == 0
     assert "### Per prompt: hidden reference tests against the model's module (correctness)" in out

@@ -6,7 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from codeeval.junit import Counts, RawOutcome, ReportError, clean_text, judge, parse_report
+from codeeval.junit import (
+    Counts,
+    RawOutcome,
+    ReportError,
+    clean_text,
+    judge,
+    judge_run,
+    parse_report,
+)
+from codeeval.models import RunRequest, RunResult, SampleKey, SuiteSpec
 
 DATA = Path(__file__).parent / "data" / "junit"
 
@@ -19,12 +28,12 @@ def report(name: str) -> bytes:
     ("name", "counts"),
     [
         ("pass", Counts(2, 0, 0, 0)),
-        ("fail", Counts(1, 1, 0, 0)),
-        ("error", Counts(1, 0, 1, 0)),
-        ("collection_error", Counts(0, 0, 1, 0)),
+        ("fail", Counts(1, 1, 0, 0, ("test_x::test_b",))),
+        ("error", Counts(1, 0, 1, 0, ("test_x::test_a",))),
+        ("collection_error", Counts(0, 0, 1, 0, ("test_x",))),
         ("empty", Counts(0, 0, 0, 0)),
         ("skipped", Counts(1, 0, 0, 1)),
-        ("params", Counts(2, 1, 0, 0)),
+        ("params", Counts(2, 1, 0, 0, ("test_x::test_a[3]",))),
     ],
 )
 def test_parse_real_reports(name: str, counts: Counts) -> None:
@@ -138,3 +147,46 @@ def test_clean_text_strips_escapes_and_keeps_the_end() -> None:
     assert "\x1b" not in cleaned and "\x00" not in cleaned and "\x07" not in cleaned
     assert cleaned.endswith("END")
     assert len(cleaned) == 100
+
+
+def test_sandbox_error_outcome_is_never_a_model_verdict() -> None:
+    raw = RawOutcome(exit_code=1, report=report("fail"), sandbox_error="container vanished")
+    result = judge(raw, expected_tests=2)
+    assert (result.status, result.detail) == ("sandbox_error", "container vanished")
+    assert result.total == 0
+
+
+def test_judge_run_judges_every_suite_of_the_request_once() -> None:
+    spec = SuiteSpec(
+        name="own", module_name="m", module_source="", test_file="test_m.py", test_source=""
+    )
+    ref = spec.model_copy(update={"name": "reference", "expected_tests": 3})
+    key = SampleKey(model="m", prompt_id="p", run=1)
+    request = RunRequest(key=key, suites=(spec, ref))
+    result = RunResult(
+        key=key,
+        outcomes={"reference": RawOutcome(exit_code=0, report=report("pass"))},
+        runner="fake",
+    )
+    verdicts = judge_run(request, result)
+    # two tests where the file defines three: the cross-check runs here, for every runner
+    assert verdicts["reference"].status == "results_rejected"
+    assert verdicts["own"].status == "sandbox_error"
+    assert "returned no outcome" in verdicts["own"].detail
+
+
+def test_raw_outcomes_cross_a_process_boundary_as_json() -> None:
+    raw = RawOutcome(exit_code=1, report=b"<testsuites>\x00\xff</testsuites>", output="E  x")
+    assert RawOutcome.model_validate_json(raw.model_dump_json()) == raw
+
+
+def test_failing_names_are_capped_and_cleaned() -> None:
+    cases = "".join(
+        f'<testcase classname="t" name="test_{i}{"x" * 300}"><failure message="x"/></testcase>'
+        for i in range(50)
+    )
+    data = f"<testsuites><testsuite>{cases}</testsuite></testsuites>".encode()
+    counts = parse_report(data)
+    assert counts.failed == 50
+    assert len(counts.failing) == 20
+    assert all(len(name) == 200 for name in counts.failing)  # the end is kept

@@ -1,6 +1,7 @@
 """The orchestrator on the fake runner: records, --no-exec, resume, bad inputs, verdicts.
 
-No Docker here: ``codeeval.pipeline.make_runner`` is replaced by a ``FakeRunner``.
+No Docker here: a ``FakeRunner`` is passed in; its raw outcomes go through the same
+JUnit judging as the Docker runner's.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from codeeval.models import (
     Extraction,
     Limits,
     Prompt,
+    RawOutcome,
     Reference,
     StaticAnalysis,
     SuiteResult,
@@ -36,7 +38,7 @@ from codeeval.pipeline import (
     summarise,
 )
 from codeeval.report import aggregate, load
-from codeeval.runners.fake import FakeRunner
+from codeeval.runners.fake import FakeRunner, junit_outcome
 from codeeval.store import RESULTS, iter_records, record_key
 
 ALL = ["own", "reference", "own_vs_reference"]
@@ -219,7 +221,7 @@ def write_samples(path: Path, rows: list[dict[str, Any]] | list[bytes]) -> Path:
 
 def options(tmp_path: Path, prompts_dir: Path, rows: Any, **kw: Any) -> RunOptions:
     samples = write_samples(tmp_path / "samples.jsonl", rows)
-    kw.setdefault("limits", Limits(timeout_s=5.0, memory_mb=256))
+    kw.setdefault("limits", LIMITS)
     return RunOptions(samples=samples, prompts=prompts_dir, out=tmp_path / "out", **kw)
 
 
@@ -230,22 +232,19 @@ def records(opts: RunOptions) -> dict[tuple[str, str, int], dict[str, Any]]:
     return keyed
 
 
+LIMITS = Limits(timeout_s=5.0, memory_mb=256)
+
+
 @pytest.fixture
-def fake(monkeypatch: pytest.MonkeyPatch) -> FakeRunner:
-    runner = FakeRunner()
-    monkeypatch.setattr(codeeval.pipeline, "make_runner", lambda opts, image, url: runner)
-    return runner
+def fake() -> FakeRunner:
+    return FakeRunner(limits=LIMITS)
 
 
-def use_runner(monkeypatch: pytest.MonkeyPatch, runner: FakeRunner) -> None:
-    monkeypatch.setattr(codeeval.pipeline, "make_runner", lambda opts, image, url: runner)
+class Refuse(FakeRunner):
+    """A runner that must never be started."""
 
-
-def no_runner(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(opts: RunOptions, image: str, url: str | None) -> FakeRunner:
-        raise AssertionError("--no-exec must not start a runner")
-
-    monkeypatch.setattr(codeeval.pipeline, "make_runner", refuse)
+    def start(self) -> None:
+        raise AssertionError("this run must not start a runner")
 
 
 # ---------------------------------------------------------------- whole runs
@@ -255,7 +254,7 @@ def test_run_writes_one_record_per_sample_with_the_contract_keys(
     tmp_path: Path, prompts_dir: Path, fake: FakeRunner
 ) -> None:
     opts = options(tmp_path, prompts_dir, NIGHTLY)
-    summary = run(opts, image="codeeval-runner:test")
+    summary = run(opts, runner=fake)
     assert fake.started and fake.closed
     assert (summary.written, summary.resumed, summary.bad_inputs) == (5, 0, [])
     assert (summary.runner, summary.image_digest) == ("fake", "sha256:fake")
@@ -313,16 +312,15 @@ def test_run_writes_one_record_per_sample_with_the_contract_keys(
         "llama-3.1-8b/slugify/run1": ALL,
         "llama-3.1-8b/wordfreq/run1": ["own"],
     }
-    assert all(r.limits == opts.limits for r in fake.requests)
+    assert all(r.timeout_s is None for r in fake.requests)  # the runner owns the limits
 
 
 def test_no_exec_marks_records_not_run_and_never_a_pass_ratio(
     tmp_path: Path, prompts_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    no_runner(monkeypatch)
     rows = [*NIGHTLY, sample("mistral-7b", "slugify", 1, REFUSAL)]
     opts = options(tmp_path, prompts_dir, rows, execute=False)
-    summary = run(opts, image="codeeval-runner:test")
+    summary = run(opts, runner=Refuse())
     assert summary.written == 6 and summary.runner == "none"
 
     out = records(opts)
@@ -353,21 +351,21 @@ def test_resume_writes_nothing_twice(
     tmp_path: Path, prompts_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first_runner = FakeRunner()
-    use_runner(monkeypatch, first_runner)
+    active = first_runner
     opts = options(tmp_path, prompts_dir, NIGHTLY[:2])
-    assert run(opts, image="img").written == 2
+    assert run(opts, runner=active).written == 2
 
     # the full set now: only the three new samples are run and written
     second_runner = FakeRunner()
-    use_runner(monkeypatch, second_runner)
+    active = second_runner
     opts = options(tmp_path, prompts_dir, NIGHTLY)
-    summary = run(opts, image="img")
+    summary = run(opts, runner=active)
     assert (summary.written, summary.resumed) == (3, 2)
     assert len(second_runner.requests) == 2  # the essay is written but never run
 
     third_runner = FakeRunner()
-    use_runner(monkeypatch, third_runner)
-    summary = run(opts, image="img")
+    active = third_runner
+    summary = run(opts, runner=active)
     assert (summary.written, summary.resumed) == (0, 5)
     assert third_runner.requests == []
     assert len(records(opts)) == 5
@@ -388,7 +386,7 @@ def test_bad_inputs_are_collected_with_locations_and_the_rest_evaluated(
     ]
     opts = options(tmp_path, prompts_dir, rows)
     kinds: list[str] = []
-    summary = run(opts, image="img", progress=lambda kind, n: kinds.extend([kind] * n))
+    summary = run(opts, runner=fake, progress=lambda kind, n: kinds.extend([kind] * n))
     path = opts.samples
     assert [(b.where, b.reason) for b in summary.bad_inputs] == [
         (f"{path}:2", "unknown prompt id 'slugfy'"),
@@ -416,7 +414,7 @@ def test_text_metrics_are_recorded(tmp_path: Path, prompts_dir: Path, fake: Fake
         sample("llama-3.1-8b", "essay", 2, ESSAY_TEXT + " Half an emoji: \ud83d"),
     ]
     opts = options(tmp_path, prompts_dir, rows)
-    run(opts, image="img")
+    run(opts, runner=fake)
     out = records(opts)
     cut = out[("llama-3.1-8b", "essay", 1)]["metrics"]
     assert cut["words"] == len(ESSAY_TEXT.split()) + 3  # stderr is never model text
@@ -431,7 +429,7 @@ def test_refusal_is_skipped_and_never_run(
     tmp_path: Path, prompts_dir: Path, fake: FakeRunner
 ) -> None:
     opts = options(tmp_path, prompts_dir, [sample("qwen2.5-7b", "slugify", 1, REFUSAL)])
-    run(opts, image="img")
+    run(opts, runner=fake)
     rec = records(opts)[("qwen2.5-7b", "slugify", 1)]
     assert rec["parse"]["status"] == "no_code"
     assert rec["parse"]["files"] == []
@@ -452,7 +450,7 @@ def test_parser_crash_becomes_a_record(
 
     monkeypatch.setattr(codeeval.pipeline, "extract", broken)
     opts = options(tmp_path, prompts_dir, [NIGHTLY[0], NIGHTLY[3]])
-    summary = run(opts, image="img")
+    summary = run(opts, runner=fake)
     assert summary.written == 2
     out = records(opts)
     crashed = out[("qwen2.5-7b", "slugify", 1)]
@@ -471,7 +469,7 @@ def test_metrics_crash_becomes_a_status(
 
     monkeypatch.setattr(codeeval.pipeline, "measure", broken)
     opts = options(tmp_path, prompts_dir, [NIGHTLY[0]])
-    assert run(opts, image="img").written == 1
+    assert run(opts, runner=fake).written == 1
     rec = records(opts)[("qwen2.5-7b", "slugify", 1)]
     assert rec["metrics"]["status"] == "error"
     assert "metrics blew up" in rec["metrics"]["issues"][0]["detail"]
@@ -486,7 +484,7 @@ def test_analysis_crash_becomes_a_parse_error(
 
     monkeypatch.setattr(codeeval.pipeline, "analyse", broken)
     opts = options(tmp_path, prompts_dir, [NIGHTLY[0]])
-    run(opts, image="img")
+    run(opts, runner=fake)
     rec = records(opts)[("qwen2.5-7b", "slugify", 1)]
     assert rec["parse"]["status"] == "error"
     assert rec["execution"]["status"] == "skipped"
@@ -496,11 +494,11 @@ def test_analysis_crash_becomes_a_parse_error(
 def test_sandbox_error_from_the_runner(
     tmp_path: Path, prompts_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    broken = SuiteResult(status="sandbox_error", detail="container exited before replying")
+    broken = RawOutcome(sandbox_error="container exited before replying")
     runner = FakeRunner(script={"qwen2.5-7b/slugify/run2:reference": broken})
-    use_runner(monkeypatch, runner)
+    active = runner
     opts = options(tmp_path, prompts_dir, NIGHTLY[:3])
-    summary = run(opts, image="img")
+    summary = run(opts, runner=active)
     assert summary.sandbox_errors == 1
     out = records(opts)
     bad = out[("qwen2.5-7b", "slugify", 2)]["execution"]
@@ -516,10 +514,10 @@ def test_sandbox_error_from_the_runner(
 def test_scripted_failure_is_the_module_verdict(
     tmp_path: Path, prompts_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    failed = SuiteResult(status="failed", passed=3, failed=1, exit_code=1)
-    use_runner(monkeypatch, FakeRunner(script={"llama-3.1-8b/slugify/run1:reference": failed}))
+    failed = junit_outcome(passed=3, failed=1)
+    active = FakeRunner(script={"llama-3.1-8b/slugify/run1:reference": failed})
     opts = options(tmp_path, prompts_dir, NIGHTLY[:3])
-    run(opts, image="img")
+    run(opts, runner=active)
     execution = records(opts)[("llama-3.1-8b", "slugify", 1)]["execution"]
     assert execution["status"] == "failed"
     assert {k: execution["reference"][k] for k in COUNTS} == {
@@ -535,7 +533,7 @@ def test_tests_without_a_module_are_not_a_passing_module(
     tmp_path: Path, prompts_dir: Path, fake: FakeRunner
 ) -> None:
     opts = options(tmp_path, prompts_dir, [sample("qwen2.5-7b", "slugify", 1, SLUG_TESTS_ONLY)])
-    run(opts, image="img")
+    run(opts, runner=fake)
     rec = records(opts)[("qwen2.5-7b", "slugify", 1)]
     assert rec["parse"]["status"] == "no_module"
     assert rec["execution"]["own_vs_reference"]["status"] == "passed"  # its tests are right
@@ -549,7 +547,7 @@ def test_markdown_directory_as_input(tmp_path: Path, prompts_dir: Path, fake: Fa
     (outputs / "llama-3.1-8b__wordfreq__r2.md").write_text(WORDFREQ_OK, encoding="utf-8")
     (outputs / "README.md").write_text("nightly outputs", encoding="utf-8")
     opts = RunOptions(samples=outputs, prompts=prompts_dir, out=tmp_path / "out")
-    summary = run(opts, image="img")
+    summary = run(opts, runner=fake)
     assert (summary.written, summary.bad_inputs) == (2, [])
     out = records(opts)
     assert set(out) == {("qwen2.5-7b", "slugify", 1), ("llama-3.1-8b", "wordfreq", 2)}
@@ -563,7 +561,7 @@ def test_many_samples_on_several_workers(
 ) -> None:
     rows = [sample(f"model-{m}", "slugify", r, SLUG_OK) for m in range(6) for r in range(1, 6)]
     opts = options(tmp_path, prompts_dir, rows, jobs=4)
-    assert run(opts, image="img").written == 30
+    assert run(opts, runner=fake).written == 30
     assert len(records(opts)) == 30
     assert len(fake.requests) == 30
 
@@ -580,18 +578,17 @@ def test_stop_before_start_writes_nothing(tmp_path: Path, prompts_dir: Path) -> 
 def test_broken_prompt_file_is_reported_before_the_engine_is_touched(
     tmp_path: Path, prompts_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    no_runner(monkeypatch)
     (prompts_dir / "broken.toml").write_text('id = "x"\ndomain = "coding"\n')
     opts = options(tmp_path, prompts_dir, NIGHTLY)
     with pytest.raises(PromptError, match=r"broken\.toml: missing key 'prompt'"):
-        run(opts, image="img")
+        run(opts, runner=Refuse())
     assert not (opts.out / RESULTS).exists()
 
 
 def test_missing_samples_file(tmp_path: Path, prompts_dir: Path, fake: FakeRunner) -> None:
     opts = RunOptions(samples=tmp_path / "nope.jsonl", prompts=prompts_dir, out=tmp_path / "o")
     with pytest.raises(InputError, match=r"nope\.jsonl: no such samples file"):
-        run(opts, image="img")
+        run(opts, runner=fake)
     assert not fake.started, "bad input is reported before the sandbox starts"
 
 
@@ -604,21 +601,21 @@ def test_missing_samples_file_is_reported_before_the_engine_is_touched(
     tmp_path: Path, prompts_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     runner = NoEngine()
-    use_runner(monkeypatch, runner)
+    active = runner
     opts = RunOptions(samples=tmp_path / "nope.jsonl", prompts=prompts_dir, out=tmp_path / "o")
     with pytest.raises(InputError, match="no such samples file"):
-        run(opts, image="img")
+        run(opts, runner=active)
 
 
 def test_resuming_with_other_settings_is_refused(
     tmp_path: Path, prompts_dir: Path, fake: FakeRunner
 ) -> None:
     opts = options(tmp_path, prompts_dir, NIGHTLY, execute=False)
-    run(opts, image="img")
+    run(opts, runner=fake)
     before = (opts.out / RESULTS).read_bytes()
     opts.execute = True
     with pytest.raises(UsageError, match="other settings"):
-        run(opts, image="img")
+        run(opts, runner=fake)
     assert fake.closed
     assert (opts.out / RESULTS).read_bytes() == before
 

@@ -1,9 +1,16 @@
-"""The Runner protocol: one serialisable request in, one result out.
+"""The Runner protocol: one serialisable request in, raw outcomes out.
 
-A ``RunRequest`` holds everything needed to evaluate one sample (file contents,
-suites, limits) and nothing tied to this process, so a runner can hand it to a
-remote worker as JSON. The wire format spoken with the in-container supervisor is
-built here too, so every runner sends the same thing.
+A ``RunRequest`` holds everything needed to evaluate one sample (file contents and
+suites) and nothing tied to this process, so a runner can hand it to a remote worker
+as JSON. A runner only *observes* (exit code, report bytes, deadline, OOM); it never
+decides a verdict. The pipeline hands every ``RunResult`` to ``codeeval.junit.judge_run``,
+so the fake runner goes through exactly the judging the Docker runner does.
+
+Limits have one owner: the runner, which is built with them (its containers are made
+with them) and records them (``Runner.limits``); a request may only shorten the deadline.
+
+The wire format spoken with the in-container supervisor is built here too, so every
+runner sends the same thing.
 """
 
 from __future__ import annotations
@@ -11,20 +18,21 @@ from __future__ import annotations
 import base64
 from typing import Any, Protocol
 
-from codeeval.junit import RawOutcome
-from codeeval.models import Limits, RunRequest, RunResult, SuiteSpec
+from codeeval.models import Limits, RawOutcome, RunRequest, RunResult, SuiteSpec
 
 
 class Runner(Protocol):
-    """Executes the suites of one sample and returns one verdict per suite."""
+    """Executes the suites of one sample and returns one raw outcome per suite."""
 
     name: str
+    limits: Limits
 
     def start(self) -> None:
         """Check prerequisites (engine, image, isolation); raise ``CodeevalError`` if unmet."""
 
     def run(self, request: RunRequest) -> RunResult:
-        """Run every suite of ``request``; infrastructure failure is ``sandbox_error``."""
+        """Run every suite of ``request``; infrastructure failure is an outcome with
+        ``sandbox_error`` set, never an exception (``EngineError`` aside: the engine is gone)."""
 
     def close(self) -> None:
         """Release every resource; safe to call twice."""
@@ -32,6 +40,13 @@ class Runner(Protocol):
     @property
     def image_digest(self) -> str | None:
         """Content digest of the environment the suites ran in, if there is one."""
+
+
+def effective_limits(limits: Limits, request: RunRequest) -> Limits:
+    """The runner's limits, with the request's deadline when that is shorter."""
+    if request.timeout_s is not None and request.timeout_s < limits.timeout_s:
+        return limits.model_copy(update={"timeout_s": request.timeout_s})
+    return limits
 
 
 def suite_request(spec: SuiteSpec, limits: Limits, ident: int = 0) -> dict[str, Any]:

@@ -13,7 +13,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Protocol
 
 from codeeval.errors import SecurityCheckFailed
-from codeeval.models import Limits, RunRequest, RunResult, SampleKey, SuiteSpec
+from codeeval.junit import judge_run
+from codeeval.models import RunRequest, RunResult, SampleKey, SuiteResult, SuiteSpec
 
 PROBES = """
 import os, socket
@@ -64,7 +65,11 @@ class _Runs(Protocol):
     def run(self, request: RunRequest) -> RunResult: ...
 
 
-def preflight(runner: _Runs, limits: Limits) -> None:
+#: The deadline of the deadline probe: shorter than any runner's, so it costs little.
+PROBE_DEADLINE_S = 0.25
+
+
+def preflight(runner: _Runs) -> None:
     """Raise ``SecurityCheckFailed`` naming every isolation check that did not hold."""
     key = SampleKey(model="codeeval-preflight", prompt_id="canary", run=1)
     probes = SuiteSpec(
@@ -83,28 +88,30 @@ def preflight(runner: _Runs, limits: Limits) -> None:
         test_source=DEADLINE_PROBE,
         expected_tests=1,
     )
-    short = limits.model_copy(update={"timeout_s": 0.25})
 
-    def timed(request: RunRequest) -> tuple[RunResult, float]:
+    def timed(request: RunRequest) -> tuple[dict[str, SuiteResult], float]:
         started = time.monotonic()
-        return runner.run(request), time.monotonic() - started
+        verdicts = judge_run(request, runner.run(request))
+        return verdicts, time.monotonic() - started
 
     with ThreadPoolExecutor(2) as pool:  # on two containers of the pool when there are two
-        checks = pool.submit(timed, RunRequest(key=key, suites=(probes,), limits=limits))
-        late_run = pool.submit(timed, RunRequest(key=key, suites=(deadline,), limits=short))
+        checks = pool.submit(timed, RunRequest(key=key, suites=(probes,)))
+        late_run = pool.submit(
+            timed, RunRequest(key=key, suites=(deadline,), timeout_s=PROBE_DEADLINE_S)
+        )
         result, _ = checks.result()
         late, took = late_run.result()
     failures: list[str] = []
-    own = result.suites["own"]
+    own = result["own"]
     if own.status != "passed":
         failures.append(
             f"isolation probes: {own.status} ({own.detail or 'see below'}) "
             + _failed_lines(own.output_tail)
         )
-    if late.suites["reference"].status != "timeout":
-        failures.append(f"deadline probe: {late.suites['reference'].status}, expected timeout")
-    elif took > short.timeout_s + DEADLINE_SLACK_S:
-        failures.append(f"deadline probe: killed after {took:.1f} s, not at {short.timeout_s} s")
+    if late["reference"].status != "timeout":
+        failures.append(f"deadline probe: {late['reference'].status}, expected timeout")
+    elif took > PROBE_DEADLINE_S + DEADLINE_SLACK_S:
+        failures.append(f"deadline probe: killed after {took:.1f} s, not at {PROBE_DEADLINE_S} s")
     if failures:
         raise SecurityCheckFailed("pre-flight isolation check failed: " + "; ".join(failures))
 

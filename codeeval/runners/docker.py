@@ -31,9 +31,8 @@ from docker.types import LogConfig, Ulimit
 
 from codeeval import __version__
 from codeeval.errors import EngineError, ImageMissing, SandboxError
-from codeeval.junit import RawOutcome, judge
-from codeeval.models import Limits, RunRequest, RunResult, SuiteResult
-from codeeval.runners.base import outcome_from_response, suite_request
+from codeeval.models import Limits, RawOutcome, RunRequest, RunResult
+from codeeval.runners.base import effective_limits, outcome_from_response, suite_request
 
 LABEL_ROLE = "codeeval.role"
 LABEL_RUN = "codeeval.run"
@@ -47,7 +46,8 @@ GRACE_S = 10.0
 RETRY_PAUSE_S = 1.0
 #: Box UIDs: each container gets its own span, so no two containers share a UID (the
 #: kernel counts some limits per UID across the host). Spans start at 10^8, far above
-#: the accounts a host has, and stay below 2^32.
+#: the accounts a host has, and stay below 2^32. The supervisor holds the same base and
+#: span (``sandbox/supervisor.py``); ``tests/test_shared_constants.py`` checks them.
 UID_BASE = 100_000_000
 UID_SPAN = 1_000_000
 UID_SLOTS = 4000
@@ -385,10 +385,12 @@ class DockerRunner:
         if self.preflight:
             from codeeval.runners.canary import preflight
 
-            preflight(self, self.limits)
+            preflight(self)
 
     def run(self, request: RunRequest) -> RunResult:
         """Run the suites of one sample; retry infrastructure failures on fresh containers.
+
+        Returns raw outcomes only: ``codeeval.junit.judge_run`` decides the verdicts.
 
         Raises:
             EngineError: the engine stopped answering; the sample gets no record and
@@ -402,10 +404,10 @@ class DockerRunner:
             if attempt > 1:
                 time.sleep(RETRY_PAUSE_S * (attempt - 1))  # let a restarting engine settle
             try:
-                suites = self._run_once(request)
+                outcomes = self._run_once(request)
                 return RunResult(
                     key=request.key,
-                    suites=suites,
+                    outcomes=outcomes,
                     runner=self.name,
                     image=self._digest,
                     attempts=attempt,
@@ -417,45 +419,46 @@ class DockerRunner:
                 self.client.ping()
             except ENGINE_ERRORS as exc:
                 raise EngineError(f"the Docker engine stopped answering ({exc})") from exc
-        broken = SuiteResult(
-            status="sandbox_error", detail=f"after {self.attempts} attempts: {last_error}"
-        )
+        broken = RawOutcome(sandbox_error=f"after {self.attempts} attempts: {last_error}")
         return RunResult(
             key=request.key,
-            suites={s.name: broken for s in request.suites},
+            outcomes={s.name: broken for s in request.suites},
             runner=self.name,
             image=self._digest,
             attempts=self.attempts,
         )
 
-    def _run_once(self, request: RunRequest) -> dict[str, SuiteResult]:
-        self._check_limits(request.limits)
+    def _run_once(self, request: RunRequest) -> dict[str, RawOutcome]:
+        limits = effective_limits(self.limits, request)
         box = self._acquire()
-        results: dict[str, SuiteResult] = {}
+        results: dict[str, RawOutcome] = {}
         healthy = True
         try:
             for spec in request.suites:
-                wait = request.limits.timeout_s + GRACE_S
+                wait = limits.timeout_s + GRACE_S
                 try:
-                    resp = box.call(suite_request(spec, request.limits), wait)
+                    resp = box.call(suite_request(spec, limits), wait)
                 except BoxBroken as exc:
                     healthy = False
                     if exc.deadline:
-                        results[spec.name] = judge(RawOutcome(exit_code=None, timed_out=True))
+                        results[spec.name] = RawOutcome(timed_out=True)
+                        box = self._replace(box)
+                        healthy = True
                         continue
                     if exc.oom:
-                        results[spec.name] = judge(RawOutcome(exit_code=-9, oom=True))
+                        results[spec.name] = RawOutcome(exit_code=-9, oom=True)
+                        box = self._replace(box)
+                        healthy = True
                         continue
                     raise
                 if "error" in resp:
                     healthy = False
                     raise BoxBroken(f"supervisor error: {resp['error']}")
                 try:
-                    raw = outcome_from_response(resp)
+                    results[spec.name] = outcome_from_response(resp)
                 except (ValueError, KeyError, TypeError) as exc:
                     healthy = False
                     raise BoxBroken(f"malformed answer from the supervisor: {exc}") from exc
-                results[spec.name] = judge(raw, spec.expected_tests)
                 if resp.get("anomaly"):
                     healthy = False  # the verdict stands; the container is not reused
                 if not healthy:
@@ -486,13 +489,6 @@ class DockerRunner:
         slot = (self._slot_offset + made) % UID_SLOTS
         cpu = made % self._cores if self._cores and self.limits.cpus <= 1 else None
         return UID_BASE + slot * UID_SPAN, cpu
-
-    def _check_limits(self, limits: Limits) -> None:
-        """Container-level limits are the runner's; a request may only change per-suite ones."""
-        fixed = ("memory_mb", "pids", "cpus", "tmpfs_mb")
-        differ = [f for f in fixed if getattr(limits, f) != getattr(self.limits, f)]
-        if differ:
-            raise ValueError(f"request limits {differ} differ from the runner's containers")
 
     def _acquire(self) -> Box:
         try:

@@ -14,6 +14,7 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
+from codeeval.junit import judge_run
 from codeeval.models import Limits, RunRequest, SampleKey, SuiteResult, SuiteSpec
 
 LIMITS = Limits(timeout_s=6, memory_mb=256, pids=64, tmpfs_mb=32, file_size_mb=4)
@@ -26,7 +27,8 @@ class Probe:
     expect: str
     sabotage: str
     module: str = "VALUE = 1\n"
-    limits: Limits = LIMITS
+    timeout_s: float | None = None
+    """A deadline shorter than the runner's, for this probe only."""
     extra: tuple[tuple[str, str], ...] = field(default=())
 
 
@@ -41,8 +43,8 @@ def run_probe(runner: Any, probe: Probe, **module_vars: object) -> SuiteResult:
         extra_files=probe.extra,
     )
     key = SampleKey(model="probe", prompt_id=probe.name, run=1)
-    req = RunRequest(key=key, suites=(spec,), limits=probe.limits)
-    return runner.run(req).suites["own"]  # type: ignore[no-any-return]
+    req = RunRequest(key=key, suites=(spec,), timeout_s=probe.timeout_s)
+    return judge_run(req, runner.run(req))["own"]
 
 
 PROBES = [
@@ -168,7 +170,7 @@ PROBES = [
         """,
         expect="timeout",
         sabotage="deadline",
-        limits=LIMITS.model_copy(update={"timeout_s": 2}),
+        timeout_s=2,
     ),
     Probe(
         "conftest",

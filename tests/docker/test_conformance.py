@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from codeeval.models import Limits, RunRequest, SampleKey, SuiteResult, SuiteSpec
-from tests.docker.probes import LIMITS, PROBES, Probe, run_probe
+from codeeval.junit import judge_run
+from codeeval.models import RunRequest, SampleKey, SuiteResult, SuiteSpec
+from tests.docker.probes import PROBES, Probe, run_probe
 
 pytestmark = pytest.mark.docker
 
@@ -41,7 +42,7 @@ def test_deny_dns(docker_runner: Any) -> None:
 
 
 def run_tests(
-    runner: Any, tests: str, module: str = "VALUE = 1\n", limits: Limits = LIMITS
+    runner: Any, tests: str, module: str = "VALUE = 1\n", timeout_s: float | None = None
 ) -> SuiteResult:
     spec = SuiteSpec(
         name="own",
@@ -50,8 +51,9 @@ def run_tests(
         test_file="test_probe.py",
         test_source=textwrap.dedent(tests),
     )
-    req = RunRequest(key=SampleKey(model="m", prompt_id="p", run=1), suites=(spec,), limits=limits)
-    return runner.run(req).suites["own"]  # type: ignore[no-any-return]
+    key = SampleKey(model="m", prompt_id="p", run=1)
+    req = RunRequest(key=key, suites=(spec,), timeout_s=timeout_s)
+    return judge_run(req, runner.run(req))["own"]
 
 
 def assert_passed(result: SuiteResult) -> None:
@@ -121,7 +123,7 @@ def test_deny_privilege_changes(docker_runner: Any) -> None:
 
 
 def test_deny_time_past_the_deadline(docker_runner: Any) -> None:
-    limits = LIMITS.model_copy(update={"timeout_s": 2})
+    deadline = 2.0
     started = time.monotonic()
     result = run_tests(
         docker_runner,
@@ -135,11 +137,11 @@ def test_deny_time_past_the_deadline(docker_runner: Any) -> None:
             while True:
                 time.sleep(0.1)
         """,
-        limits=limits,
+        timeout_s=deadline,
     )
     elapsed = time.monotonic() - started
     assert result.status == "timeout"
-    assert elapsed < limits.timeout_s + 3
+    assert elapsed < deadline + 3
 
 
 def test_deny_contamination_between_samples(docker_runner: Any) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from codeeval.analysis import count_test_functions
+from codeeval.junit import judge_run
 from codeeval.models import RunRequest, SampleKey, SuiteSpec
 from codeeval.prompts import load_prompts
 
@@ -37,7 +38,7 @@ def test_reference_solution_passes_hidden_tests(
         isolate=isolate,
     )
     key = SampleKey(model=f"reference-{isolate}", prompt_id=prompt_id, run=1)
-    req = RunRequest(key=key, suites=(spec,), limits=docker_runner.limits)
-    result = docker_runner.run(req).suites["reference"]
+    req = RunRequest(key=key, suites=(spec,))
+    result = judge_run(req, docker_runner.run(req))["reference"]
     assert result.status == "passed", (result.detail, result.output_tail[-2000:])
     assert result.passed >= expected >= 5
