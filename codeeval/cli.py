@@ -22,7 +22,7 @@ from rich.text import Text
 from codeeval import __version__
 from codeeval.config import settings
 from codeeval.errors import EXIT_INPUT_REJECTED, CodeevalError
-from codeeval.models import Limits
+from codeeval.models import Limits, ParserMode
 from codeeval.pipeline import RunOptions, RunSummary
 from codeeval.pipeline import run as run_pipeline
 from codeeval.report import Results, aggregate, load
@@ -100,6 +100,13 @@ def run(
             "could forge their outcome (see SECURITY.md)",
         ),
     ] = False,
+    parser: Annotated[
+        ParserMode,
+        typer.Option(
+            help="default: every Python block of the answer (README, 'parse'); sanitize: "
+            "only imports and what the prompt's entry_point reaches (EvalPlus-style)",
+        ),
+    ] = "default",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
 ) -> None:
     """Evaluate samples: parse, run in the sandbox, write OUT/results.jsonl, print tables."""
@@ -113,6 +120,7 @@ def run(
         limits=Limits(timeout_s=timeout, memory_mb=memory),
         isolate_reference=not hidden_tests_in_process,
         notice_patterns=tuple(notice_pattern or ()),
+        parser=parser,
     )
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, _on_sigterm)

@@ -73,7 +73,11 @@ def join(prelude: str, body: str) -> str:
 
 
 def needs_prelude(source: str, prelude: str, entry_point: str | None) -> list[str]:
-    """Names the module uses but binds nowhere, which only the prelude binds (``List``).
+    """Names the prelude binds that the module uses before (or without) binding them.
+
+    ``List`` in a signature when only the prompt imported it, or a helper the prompt
+    defined (HumanEval's ``is_palindrome``). A name bound at the top of the module after
+    a statement that already uses it counts too: the annotation is evaluated first.
 
     Returns them sorted; empty when the module does not parse or needs nothing.
     """
@@ -81,10 +85,14 @@ def needs_prelude(source: str, prelude: str, entry_point: str | None) -> list[st
     pre = _parse(prelude)
     if module is None or pre is None:
         return []
-    offered = _top_level_names(pre) - {entry_point}
-    bound = _top_level_names(module) | _bound_anywhere(module)
-    used = {n.id for n in ast.walk(module) if isinstance(n, ast.Name)}
-    return sorted((used & offered) - bound - _BUILTINS)
+    offered = _top_level_names(pre.body) - {entry_point} - _BUILTINS
+    missing: set[str] = set()
+    bound: set[str] = set()
+    for node in module.body:
+        used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} & offered
+        missing |= used - bound - _top_level_names([node])
+        bound |= _top_level_names([node])
+    return sorted(missing)
 
 
 def _defines(source: str, name: str | None) -> bool:
@@ -106,9 +114,9 @@ def _parse(source: str) -> ast.Module | None:
         return None
 
 
-def _top_level_names(tree: ast.Module) -> set[str]:
+def _top_level_names(body: list[ast.stmt]) -> set[str]:
     names: set[str] = set()
-    for node in tree.body:
+    for node in body:
         if isinstance(node, ast.Import | ast.ImportFrom):
             names |= {(a.asname or a.name).split(".")[0] for a in node.names if a.name != "*"}
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
@@ -116,19 +124,4 @@ def _top_level_names(tree: ast.Module) -> set[str]:
         elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             names |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
-    return names
-
-
-def _bound_anywhere(tree: ast.Module) -> set[str]:
-    """Names bound inside functions and classes too: imports, parameters, stores."""
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            names.add(node.id)
-        elif isinstance(node, ast.arg):
-            names.add(node.arg)
-        elif isinstance(node, ast.Import | ast.ImportFrom):
-            names |= {(a.asname or a.name).split(".")[0] for a in node.names if a.name != "*"}
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            names.add(node.name)
     return names

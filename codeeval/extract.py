@@ -98,6 +98,9 @@ from codeeval.sanitize import sanitize
 
 Kind = Literal["tests", "module", "combined", "snippet"]
 
+_CODE_START = re.compile(
+    r"[ \t]*(?:(?:async[ \t]+)?def|class|import|from[ \t]+[\w.]+[ \t]+import)[ \t]"
+)
 _PLACEHOLDERS = frozenset({"solution", "main", "module", "my_module", "mymodule", "your_module"})
 
 
@@ -199,6 +202,10 @@ def _unfenced_python(text: str, ctx: _Context) -> bool:
         return True
     if not PYTHON_LINE.search(text):
         return False
+    # An answer that opens with a definition or an import is code even when it does not
+    # parse (cut off): the syntax check then says so, instead of "no code".
+    if _CODE_START.match(text.strip("\n")):
+        return True
     source, _, _ = normalise(text.strip("\n"), ctx.prelude, ctx.entry_point)
     return parses(source)
 
