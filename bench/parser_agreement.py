@@ -166,7 +166,8 @@ def main() -> int:
         c = per[source]
         total.update(c)
         print(f"{source:<36} {c['n']:>7} {c['agree']:>6} {c['agree'] / max(c['n'], 1):>7.1%}")
-    print(f"{'all':<36} {total['n']:>7} {total['agree']:>6} {total['agree'] / max(total['n'], 1):>7.1%}")
+    rate = total["agree"] / max(total["n"], 1)
+    print(f"{'all':<36} {total['n']:>7} {total['agree']:>6} {rate:>7.1%}")
     if total["sandbox_error"]:
         print(f"excluded: {total['sandbox_error']} sandbox errors")
     print("joins:", dict(sorted(joins.items())))

@@ -136,7 +136,7 @@ def read_code(source: str, entry_point: str | None = None) -> Code:
             bound = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
             role = "test" if "pytestmark" in bound else "code"
             defs.update(bound - {"pytestmark"})
-        elif isinstance(node, ast.If) and _MAIN_GUARD.match(ast.unparse(node.test)):
+        elif isinstance(node, ast.If) and _MAIN_GUARD.match(f"if {ast.unparse(node.test)}"):
             role = "main"
         heads.append((first - 1, node.end_lineno or node.lineno, role, frozenset(bound)))
     attrs: dict[str, set[str]] = {}

@@ -43,6 +43,9 @@ def sanitize(source: str, entry_point: str | None) -> tuple[str, list[str]]:
     uses: list[set[str]] = []
     for i, node in enumerate(tree.body):
         for name in _binds(node):
+            # A later definition replaces an earlier one (the prelude's stub, a draft).
+            if isinstance(node, _Def):
+                bound[name] = []
             bound.setdefault(name, []).append(i)
         uses.append({n.id for n in ast.walk(node) if isinstance(n, ast.Name)})
     keep = {i for i, node in enumerate(tree.body) if _is_import(node)}

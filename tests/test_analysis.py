@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from codeeval.analysis import RUNNER_PACKAGES, analyse, count_test_functions
+from codeeval.analysis import RUNNER_PACKAGES, analyse, count_test_functions, import_hazards
 from codeeval.models import ExtractedFile, Extraction, FileRole
 
 COUNT_CASES = [
@@ -37,6 +37,14 @@ COUNT_CASES = [
         0,
     ),
     ("class-not-named-test", "class SlugChecks:\n    def test_a(self):\n        pass\n", 0),
+    (
+        "unittest-class-counts-whatever-its-name",
+        "import unittest\n\nclass Base(unittest.TestCase):\n    pass\n\n"
+        "class AddChecks(Base):\n    def test_a(self):\n        pass\n\n"
+        "    def testB(self):\n        pass\n\nclass Plain(unittest.TestCase):\n"
+        "    def test_c(self):\n        pass\n",
+        3,
+    ),
     (
         "class-hidden-by-dunder-test",
         "class TestX:\n    __test__ = False\n\n    def test_a(self):\n        pass\n",
@@ -288,3 +296,51 @@ def test_runner_packages_cover_the_image() -> None:
 def test_empty_extraction() -> None:
     result = analyse(Extraction(status="no_code"))
     assert (result.syntax_ok, result.test_functions, result.imports) == (True, 0, ())
+
+
+HAZARDS = [
+    ("input", "def f(n):\n    return n\n\nn = int(input())\nprint(f(n))\n", ["4: input()"]),
+    (
+        "sys-exit",
+        "import sys\n\ndef main():\n    return 0\n\nsys.exit(main())\n",
+        ["6: sys.exit()"],
+    ),
+    (
+        "stdin-loop",
+        "import sys\n\nfor line in sys.stdin:\n    print(line)\n",
+        ["3: reads sys.stdin"],
+    ),
+    ("stdin-read", "import sys\n\ndata = sys.stdin.read()\n", ["3: reads sys.stdin"]),
+    ("raise-system-exit", "raise SystemExit(1)\n", ["1: raises SystemExit"]),
+    ("exit-in-a-class-body", "class A:\n    exit()\n", ["2: exit()"]),
+    ("inside-main-guard", "if __name__ == '__main__':\n    n = int(input())\n", []),
+    ("inside-a-function", "def main():\n    return input()\n", []),
+    ("inside-a-lambda", "read = lambda: input()\n", []),
+    ("print-is-harmless", "def f():\n    return 1\n\nprint(f())\n", []),
+    ("does-not-parse", "n = int(input(\n", []),
+]
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"), [h[1:] for h in HAZARDS], ids=[h[0] for h in HAZARDS]
+)
+def test_import_hazards(source: str, expected: list[str]) -> None:
+    found = import_hazards(source, "m.py")
+    assert len(found) == len(expected), found
+    for hazard, part in zip(found, expected, strict=True):
+        assert hazard.startswith("m.py:") and part in hazard
+
+
+def test_analyse_reports_hazards_of_the_module_only() -> None:
+    demo = "n = int(input())\n"
+    extraction = Extraction(
+        status="ok",
+        files=(
+            ExtractedFile(name="m.py", role="module", content=demo),
+            ExtractedFile(
+                name="test_m.py", role="tests", content=demo + "def test_a():\n    pass\n"
+            ),
+        ),
+        module_name="m",
+    )
+    assert analyse(extraction).import_hazards == ("m.py:1: input() reads standard input at import",)

@@ -836,6 +836,84 @@ CASES = [
         module="double.py",
         note="no code fence",
     ),
+    # ------------------------------------------------------------ shapes real answers showed
+    Case(
+        "completion-with-a-stray-leading-space",
+        " def factorial(n):\n    if n == 0:\n        return 1\n    return n * factorial(n - 1)\n",
+        "no_tests",
+        {"factorial.py": "module"},
+        module="factorial.py",
+        contains={"factorial.py": ("def factorial(n):\n    if n == 0:",)},
+        note="stray indentation",
+    ),
+    Case(
+        "unittest-class-is-split-from-the-module",
+        "```python\nimport unittest\n\n\ndef add(a, b):\n    return a + b\n\n\n"
+        "class AddTests(unittest.TestCase):\n    def test_add(self):\n"
+        "        self.assertEqual(add(1, 2), 3)\n\n\nif __name__ == '__main__':\n"
+        "    unittest.main()\n```",
+        "ok",
+        {"calc.py": "module", "test_calc.py": "tests"},
+        module="calc.py",
+        contains={"test_calc.py": ("class AddTests(unittest.TestCase)",)},
+        absent={"calc.py": ("TestCase",)},
+        note="split a block holding both module and tests",
+    ),
+    Case(
+        "cut-off-unittest-class-leaves-the-module-whole",
+        "```python\nimport unittest\n\n\ndef add(a, b):\n    return a + b\n\n\n"
+        "class AddTests(unittest.TestCase):\n    def test_add(self):\n"
+        "        self.assertEqual(add(1, 2),",
+        "ok",
+        {"calc.py": "module", "test_calc.py": "tests"},
+        module="calc.py",
+        truncated=True,
+        truncated_files=("test_calc.py",),
+        absent={"calc.py": ("AddTests",)},
+    ),
+    Case(
+        "cut-off-main-guard-is-dropped-from-the-module",
+        "```python\ndef add(a, b):\n    return a + b\n\n\nif __name__ == '__main__':\n"
+        "    print(add(",
+        "no_tests",
+        {"calc.py": "module"},
+        module="calc.py",
+        truncated=True,
+        truncated_files=("calc.py",),
+        absent={"calc.py": ("__main__",)},
+        note="dropped a cut-off",
+    ),
+    Case(
+        "test-named-function-with-arguments-that-returns-is-module-code",
+        "```python\ndef test_duplicate(arraynums):\n"
+        "    return len(arraynums) != len(set(arraynums))\n```",
+        "no_tests",
+        {"dup.py": "module"},
+        module="dup.py",
+        contains={"dup.py": ("def test_duplicate(arraynums):",)},
+    ),
+    Case(
+        "test-named-function-taking-fixtures-stays-a-test",
+        "```python\ndef count(path):\n    return len(path.read_text())\n\n\n"
+        "def test_count(tmp_path):\n    f = tmp_path / 'x'\n    f.write_text('ab')\n"
+        "    return count(f) == 2\n```",
+        "ok",
+        {"count.py": "module", "test_count.py": "tests"},
+        module="count.py",
+    ),
+    Case(
+        "three-versions-keep-what-only-earlier-ones-defined",
+        "```python\ndef helper(x):\n    return x + 1\n\n\ndef solve(x):\n"
+        "    return helper(x)\n```\n\nBetter:\n\n```python\ndef other(x):\n    return x * 2\n"
+        "\n\ndef solve(x):\n    return other(helper(x))\n```\n\nFinal version:\n\n"
+        "```python\ndef solve(x):\n    return other(helper(x)) + 0\n```",
+        "no_tests",
+        {"solve.py": "module"},
+        module="solve.py",
+        contains={"solve.py": ("def helper(x):", "def other(x):", "return other(helper(x)) + 0")},
+        absent={"solve.py": ("    return helper(x)\n",)},
+        note="kept what only the earlier version defined",
+    ),
 ]
 
 
