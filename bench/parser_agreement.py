@@ -116,10 +116,10 @@ def main() -> int:
             str(work / "prompts"),
             "--out",
             str(work / "out"),
-            "--parser",
-            opts.parser,
             "--quiet",
         ]
+        if opts.parser != "default":
+            command += ["--parser", opts.parser]
         if not opts.isolated:
             command.append("--hidden-tests-in-process")
         done = subprocess.run(command, capture_output=True, text=True)
@@ -137,7 +137,7 @@ def main() -> int:
         answer = answers[(rec["model"], rec["prompt_id"], rec["run"])]
         source = f"{answer['source']} {answer['benchmark']}"
         status = rec["execution"]["status"]
-        joins[rec["parse"]["join"]] += 1
+        joins[rec["parse"].get("join", "none")] += 1
         if status == "sandbox_error":
             per[source]["sandbox_error"] += 1
             continue
@@ -153,7 +153,7 @@ def main() -> int:
                 "source_verdict": answer["verdict"],
                 "codeeval": status,
                 "parse": parse["status"],
-                "join": parse["join"],
+                "join": parse.get("join", "none"),
                 "notes": parse["notes"],
                 "hazards": (parse.get("analysis") or {}).get("import_hazards", []),
                 "tail": ((rec["execution"].get("reference") or {}).get("output_tail") or "")[-600:],

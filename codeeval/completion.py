@@ -95,6 +95,20 @@ def needs_prelude(source: str, prelude: str, entry_point: str | None) -> list[st
     return sorted(missing)
 
 
+def prelude_names(prelude: str | None) -> frozenset[str]:
+    """The functions, classes and assignments a prelude defines at its top level."""
+    tree = _parse(prelude) if prelude else None
+    if tree is None:
+        return frozenset()
+    imports = {
+        (a.asname or a.name).split(".")[0]
+        for node in tree.body
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for a in node.names
+    }
+    return frozenset(_top_level_names(tree.body) - imports)
+
+
 def _defines(source: str, name: str | None) -> bool:
     tree = _parse(source)
     if tree is None:

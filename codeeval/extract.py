@@ -107,7 +107,7 @@ import re
 from dataclasses import dataclass, field
 
 from codeeval.codeshape import Code, read_code
-from codeeval.completion import compiles, continues, needs_prelude, normalise
+from codeeval.completion import compiles, continues, needs_prelude, normalise, prelude_names
 from codeeval.fences import (
     FILE_NAME,
     LABEL,
@@ -309,7 +309,7 @@ def _finish_module(content: str, ctx: _Context, parser: ParserMode) -> str:
             )
             content = joined
     if parser == "sanitize":
-        content, notes = sanitize(content, ctx.entry_point)
+        content, notes = sanitize(content, ctx.entry_point, prelude_names(ctx.prelude))
         ctx.notes.extend(notes)
     return content
 

@@ -2,8 +2,9 @@
 
 ``codeeval run --parser sanitize`` applies it to the module the default rules built, the
 way EvalPlus's ``sanitize`` treats a raw answer: imports are kept; functions, classes and
-assignments are kept when the prompt's ``entry_point`` reaches them through the names
-they use (all of them when the prompt names no entry point); everything else — demo code,
+assignments are kept when the prompt's ``entry_point`` (or a definition of the prompt's
+``prelude``, which hidden tests may call too) reaches them through the names they use
+(all of them when the prompt names no entry point); everything else — demo code,
 ``print`` calls, ``input()``, an ``if __name__ == "__main__":`` block, tests — goes. A
 module that does not parse is first cut back to its longest prefix that does (a cut-off
 tail). Pure.
@@ -21,13 +22,18 @@ import ast
 _Def = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 
 
-def sanitize(source: str, entry_point: str | None) -> tuple[str, list[str]]:
+def sanitize(
+    source: str, entry_point: str | None, roots: frozenset[str] = frozenset()
+) -> tuple[str, list[str]]:
     """The sanitised module and notes on what was dropped.
 
     Args:
         source: The module's code.
         entry_point: The function the hidden tests call, or None to keep every
             definition.
+        roots: Further names to keep with what they reach: the definitions of the
+            prompt's prelude, which hidden tests may call too (HumanEval/38's
+            ``encode_cyclic``).
 
     Returns:
         ``(source, notes)``; the source unchanged (with a note) when nothing parses.
@@ -50,7 +56,7 @@ def sanitize(source: str, entry_point: str | None) -> tuple[str, list[str]]:
         uses.append({n.id for n in ast.walk(node) if isinstance(n, ast.Name)})
     keep = {i for i, node in enumerate(tree.body) if _is_import(node)}
     if entry_point and entry_point in bound:
-        todo = [entry_point]
+        todo = [entry_point, *sorted(roots & bound.keys())]
         seen: set[str] = set()
         while todo:
             name = todo.pop()

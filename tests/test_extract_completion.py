@@ -192,3 +192,14 @@ def test_sanitize_cuts_a_module_back_to_what_parses() -> None:
 def test_the_default_parser_keeps_demo_code_as_written() -> None:
     module = module_of(extract(DEMO, entry_point="area"))
     assert "n = int(input())" in module
+
+
+def test_sanitize_keeps_what_the_prelude_defines_for_the_hidden_tests() -> None:
+    prelude = 'def encode(s: str) -> str:\n    return s[::-1]\n\n\ndef decode(s: str) -> str:\n    """."""\n'
+    answer = (
+        "```python\ndef encode(s: str) -> str:\n    return s[::-1]\n\n\n"
+        "def decode(s: str) -> str:\n    return s[::-1]\n\n\nprint(decode('ab'))\n```"
+    )
+    module = module_of(extract(answer, prelude=prelude, entry_point="decode", parser="sanitize"))
+    assert top_level(module) == ["encode", "decode"]
+    assert "print(" not in module
