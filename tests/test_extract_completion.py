@@ -195,7 +195,10 @@ def test_the_default_parser_keeps_demo_code_as_written() -> None:
 
 
 def test_sanitize_keeps_what_the_prelude_defines_for_the_hidden_tests() -> None:
-    prelude = 'def encode(s: str) -> str:\n    return s[::-1]\n\n\ndef decode(s: str) -> str:\n    """."""\n'
+    prelude = (
+        "def encode(s: str) -> str:\n    return s[::-1]\n\n\n"
+        'def decode(s: str) -> str:\n    """."""\n'
+    )
     answer = (
         "```python\ndef encode(s: str) -> str:\n    return s[::-1]\n\n\n"
         "def decode(s: str) -> str:\n    return s[::-1]\n\n\nprint(decode('ab'))\n```"
