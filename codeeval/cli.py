@@ -356,6 +356,49 @@ def show(
     sys.stdout.write(show_text(record))
 
 
+@app.command()
+def suite(
+    names: Annotated[
+        list[str] | None, typer.Argument(help="suites to score (all when none are named)")
+    ] = None,
+    suites: Annotated[Path, typer.Option(help="folder of suite files")] = Path("suites"),
+    results: Annotated[
+        Path | None,
+        typer.Option(help="results directory for suites that score codeeval's verdicts"),
+    ] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="the scoreboard as JSON")] = False,
+) -> None:
+    """Score suites with ground truth (binary or label-set) and check their gates.
+
+    Exit 11 when a suite scores below one of its gates.
+    """
+    from codeeval.errors import EXIT_GATE_FAILED
+    from codeeval.render import scoreboard_grid, scoreboard_json
+    from codeeval.suites import run_suites
+
+    try:
+        scored = run_suites(suites, names or (), results)
+    except CodeevalError as exc:
+        fail(exc)
+    if json_out:
+        sys.stdout.write(scoreboard_json(scored))
+    else:
+        from codeeval.render import rich_grid
+
+        out.print(rich_grid(scoreboard_grid(scored)))
+    failed = [(r.spec.name, g) for r in scored for g in r.gates if not g.passed]
+    for name, gate in failed:
+        value = "none" if gate.value is None else f"{gate.value:.3f}"
+        err.print(
+            Text.assemble(
+                ("gate failed:", "red"), f" {name}: {gate.gate} = {value}, needs {gate.threshold:g}"
+            ),
+            highlight=False,
+        )
+    if failed:
+        raise typer.Exit(EXIT_GATE_FAILED)
+
+
 @image_app.command("build")
 def image_build(
     base: Annotated[str, typer.Option(help="auto | registry | offline")] = "auto",

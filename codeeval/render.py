@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import math
 from dataclasses import dataclass, field
 
@@ -17,6 +18,7 @@ from rich.table import Table as RichTable
 
 from codeeval.record import Result
 from codeeval.report import METRIC_TITLES, MIN_RUNS, Cell, Overall, Summary, Table
+from codeeval.suites import SuiteResult
 
 MANY_MODELS = 20
 """From this many models on, models are rows of the per-prompt tables so names are never cut."""
@@ -411,3 +413,52 @@ def show_text(record: Result) -> str:
         ):
             lines += [f"  evasion {kind} {i.kind}: {i.evidence!r} — {i.reason}" for i in items]
     return "\n".join(lines) + "\n"
+
+
+def scoreboard_grid(results: list[SuiteResult]) -> Grid:
+    """One row per suite: the counts, precision, recall, F1 and each gate's verdict."""
+    rows = []
+    for r in results:
+        s = r.score
+        gates = "; ".join(
+            f"{g.gate} {'≤' if g.gate.startswith('max_') else '≥'} {g.threshold:g}: "
+            f"{'ok' if g.passed else 'FAILED'}"
+            for g in r.gates
+        )
+        rows.append(
+            [
+                r.spec.name,
+                r.spec.kind,
+                str(s.cases),
+                str(s.tp),
+                str(s.fp),
+                str(s.tn) if r.spec.kind == "binary" else "–",
+                str(s.fn),
+                num(s.precision),
+                num(s.recall),
+                num(s.f1),
+                r.note or gates or "no gates",
+            ]
+        )
+    return Grid(
+        "Suites",
+        ["suite", "kind", "cases", "TP", "FP", "TN", "FN", "precision", "recall", "F1", "gates"],
+        rows,
+        [
+            "label-set suites count labels, summed over cases (TP = predicted ∩ expected, "
+            "FP = extra, FN = missed); binary suites count cases"
+        ],
+    )
+
+
+def scoreboard_json(results: list[SuiteResult]) -> str:
+    data = [
+        {
+            "suite": r.spec.name, "kind": r.spec.kind, "cases": r.score.cases,
+            "tp": r.score.tp, "fp": r.score.fp, "tn": r.score.tn, "fn": r.score.fn,
+            "precision": r.score.precision, "recall": r.score.recall, "f1": r.score.f1,
+            "gates": [vars(g) for g in r.gates], "passed": r.passed, "note": r.note,
+        }
+        for r in results
+    ]  # fmt: skip
+    return json.dumps(data, indent=2) + "\n"
