@@ -221,6 +221,9 @@ function show(model, prompt, run) {
       const why = r.detail ? ' (' + r.detail + ')' : '';
       const line = el('p', name + ': ' + r.status + ' — ' + counts + why, 'suite ' + r.status);
       box.appendChild(line);
+      if (r.failing && r.failing.length) {
+        box.appendChild(el('p', 'failing: ' + r.failing.join(', ')));
+      }
       if (r.status !== 'passed' && r.output_tail) box.appendChild(el('pre', r.output_tail));
     }
     const m = s.metrics;

@@ -393,6 +393,8 @@ def show_text(record: Result) -> str:
             f"{suite.errors} errors, {suite.skipped} skipped, {suite.duration_s:.2f} s"
             + (f" ({suite.detail})" if suite.detail else "")
         )
+        if suite.failing:
+            lines.append("  failing tests: " + ", ".join(suite.failing))
         if suite.status != "passed":
             lines += [f"  {line}" for line in failing_lines(suite.output_tail)]
     m = record.metrics

@@ -151,7 +151,10 @@ def test_show_explains_one_sample(capsys: pytest.CaptureFixture[str], tmp_path: 
         "F.\n=== FAILURES ===\n___ test_evict ___\n"
         "E       assert cache.get('a') is None\nFAILED test_lru.py::test_evict - assert\n"
     )
-    failing = suite(passed=4, failed=1) | {"output_tail": tail}
+    failing = suite(passed=4, failed=1) | {
+        "output_tail": tail,
+        "failing": ["test_lru.py::test_evict"],
+    }
     out = write_results(
         tmp_path / "out",
         [
@@ -172,6 +175,7 @@ def test_show_explains_one_sample(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert "  files: lru.py" in stdout
     assert "suite reference: failed — 4 passed, 1 failed" in stdout
     assert "  FAILED test_lru.py::test_evict - assert" in stdout
+    assert "  failing tests: test_lru.py::test_evict" in stdout
     assert "E       assert cache.get('a') is None" in stdout
     assert "text metrics: ok; 120 words" in stdout
     code, _, stderr = cli(capsys, "show", out, "m", "lru", "3")
