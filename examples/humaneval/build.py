@@ -9,7 +9,12 @@ Each task becomes ``prompts/he_NNN.toml``: the task's prompt as the code the ans
 continues (``prelude``) with its ``entry_point``, the canonical solution as the reference,
 and HumanEval's ``check`` wrapped in one pytest test as the hidden tests.
 
-Samples come from MapCoder's published results (Islam et al., ACL 2024; MIT), one JSON line
+For the demo, ``build.py corpus`` takes MapCoder's HumanEval answers from the repository's
+corpus of published answers (``tests/data/answers/``: 150 answers of gpt-4-turbo,
+gpt-3.5-turbo and gemini-pro, with MapCoder's verdicts) and writes
+``out/humaneval-demo/samples.jsonl`` and ``expected.json``.
+
+Samples for all 164 tasks come from MapCoder's published results (Islam et al., ACL 2024; MIT), one JSON line
 per task with the raw ``responses`` of the model:
 
     python examples/humaneval/build.py samples RESULTS.jsonl --model gpt-4-turbo \\
@@ -113,6 +118,27 @@ def samples(results: Path, model: str, tasks: set[int] | None, run: int) -> list
     return sorted(rows, key=lambda r: str(r["prompt_id"]))
 
 
+def corpus(answers: Path, out: Path, source: str = "mapcoder") -> int:
+    """Samples and their published verdicts from the repository's answer corpus."""
+    out.mkdir(parents=True, exist_ok=True)
+    samples_out, expected = [], {}
+    with answers.open(encoding="utf-8") as fh:
+        for line in fh:
+            a = json.loads(line)
+            if a["benchmark"] != "humaneval" or a["source"] != source:
+                continue
+            prompt_id = f"he_{task_number(a['task_id']):03d}"
+            samples_out.append({"model": a["model"], "prompt_id": prompt_id, "run": 1,
+                                "text": a["text"]})
+            expected[f"{a['model']}/{prompt_id}/run1"] = {"reference": a["verdict"],
+                                                          "verdict_by": source}
+    samples_out.sort(key=lambda r: (str(r["model"]), str(r["prompt_id"])))
+    with (out / "samples.jsonl").open("w", encoding="utf-8") as fh:
+        fh.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in samples_out)
+    (out / "expected.json").write_text(json.dumps(expected, indent=1, sort_keys=True) + "\n")
+    return len(samples_out)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
@@ -125,7 +151,17 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--tasks", help="e.g. 0-39 (all when omitted)")
     s.add_argument("--run", type=int, default=1)
     s.add_argument("--verdicts", type=Path, help="append MapCoder's own verdicts here")
+    c = sub.add_parser("corpus")
+    c.add_argument("--answers", type=Path,
+                   default=HERE.parents[1] / "tests" / "data" / "answers" / "answers.jsonl")
+    c.add_argument("--source", default="mapcoder")
+    c.add_argument("--out", type=Path, default=HERE.parents[1] / "out" / "humaneval-demo")
     args = parser.parse_args(argv)
+    if args.what == "corpus":
+        n = corpus(args.answers, args.out, args.source)
+        print(f"{n} samples → {args.out}/samples.jsonl, verdicts → {args.out}/expected.json",
+              file=sys.stderr)
+        return 0
     if args.what == "prompts":
         print(f"{build_prompts(args.data, args.out)} prompts → {args.out}", file=sys.stderr)
         return 0
