@@ -20,7 +20,6 @@ _BUILTINS = frozenset(dir(builtins))
 def compiles(source: str) -> bool:
     """Whether ``source`` compiles as a module (``return`` outside a function does not)."""
     try:
-        compile(source, "<answer>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
         compile(source, "<answer>", "exec", dont_inherit=True)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False

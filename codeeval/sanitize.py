@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+_TRIES = 64
 
 
 def sanitize(
@@ -86,8 +87,16 @@ def sanitize(
 
 
 def _longest_prefix(source: str) -> tuple[ast.Module | None, int]:
+    """The longest prefix that parses, cut where a top-level statement starts.
+
+    At most ``_TRIES`` cuts are tried, from the end: a cut-off tail is short, and a
+    huge answer must not cost one parse per line.
+    """
     lines = source.split("\n")
-    for end in range(len(lines), 0, -1):
+    cuts = [len(lines)] + [
+        i for i in range(len(lines) - 1, 0, -1) if lines[i][:1] not in ("", " ", "\t", "#")
+    ]
+    for end in cuts[:_TRIES]:
         try:
             return ast.parse("\n".join(lines[:end])), end
         except (SyntaxError, ValueError, RecursionError, MemoryError):
