@@ -33,6 +33,9 @@ class Block:
     """For the test half of a split block: the imports that go above the module import."""
     private: tuple[str, ...] | None = None
     """For the test half of a split block: names the star import would not bring."""
+    not_tests: tuple[str, ...] = ()
+    """For the test half of a split block: module functions named ``test*`` that the star
+    import brings in and pytest must not collect."""
 
     def content(self, module: str) -> str:
         if self.private is None:
@@ -43,6 +46,8 @@ class Block:
         )
         if self.private:
             header += f"\nfrom {module} import {', '.join(self.private)}"
+        for name in self.not_tests:
+            header += f"\n{name}.__test__ = False  # module code, not a test"
         parts = (self.prefix.strip("\n"), header, self.code.source.strip("\n"))
         return file_text("\n\n".join(part for part in parts if part))
 
@@ -97,6 +102,7 @@ def split_block(block: Block, notes: list[str]) -> list[Block]:
     restricted = "__all__" in module_code.defs
     private = sorted(n for n in used & module_code.defs if restricted or n.startswith("_"))
     cut_tests = last.role in ("test", "main")
+    not_tests = tuple(sorted(n for n in module_code.callables if n.startswith("test")))
     named_tests = block.name is not None and is_test_name(block.name)
     notes.append("split a block holding both module and tests")
     return [
@@ -115,6 +121,7 @@ def split_block(block: Block, notes: list[str]) -> list[Block]:
             block.truncated and cut_tests,
             prefix="\n".join(imports),
             private=tuple(private),
+            not_tests=not_tests,
         ),
     ]
 

@@ -893,6 +893,20 @@ CASES = [
         contains={"dup.py": ("def test_duplicate(arraynums):",)},
     ),
     Case(
+        "test-named-module-function-beside-tests-is-not-collected-from-the-star-import",
+        "```python\nimport pytest\n\n\ndef test_duplicate(arraynums):\n"
+        "    return len(arraynums) != len(set(arraynums))\n\n\n"
+        "def test_finds_duplicates():\n    assert test_duplicate([1, 1])\n```",
+        "ok",
+        {"dup.py": "module", "test_dup.py": "tests"},
+        module="dup.py",
+        contains={
+            "dup.py": ("def test_duplicate(arraynums):",),
+            "test_dup.py": ("test_duplicate.__test__ = False", "def test_finds_duplicates"),
+        },
+        absent={"test_dup.py": ("def test_duplicate",)},
+    ),
+    Case(
         "test-named-function-taking-fixtures-stays-a-test",
         "```python\ndef count(path):\n    return len(path.read_text())\n\n\n"
         "def test_count(tmp_path):\n    f = tmp_path / 'x'\n    f.write_text('ab')\n"
