@@ -204,8 +204,7 @@ class Evaluator:
             elif self.runner is None:
                 execution = Execution(status="not_run", reason="--no-exec: nothing was executed")
             else:
-                req = RunRequest(key=sample.key, suites=suites)
-                execution = summarise(judge_run(req, self.runner.run(req)), ext.status)
+                execution = summarise(self._execute(sample, suites, analysis), ext.status)
         else:
             execution = Execution(status="skipped", reason=f"domain {prompt.domain}: no code")
         metrics: TextMetrics | MetricsFailure
@@ -233,6 +232,46 @@ class Evaluator:
             provenance=self.provenance,
         )
 
+    def _execute(
+        self, sample: Sample, suites: tuple[SuiteSpec, ...], analysis: StaticAnalysis | None
+    ) -> dict[str, SuiteResult]:
+        """Run the suites; a suite whose test file does not compile is not sent to the
+        sandbox (pytest would only report that as a collection error, slowly)."""
+        known = uncompilable_tests(suites, analysis)
+        runnable = tuple(s for s in suites if s.name not in known)
+        verdicts: dict[str, SuiteResult] = {}
+        if runnable and self.runner is not None:
+            req = RunRequest(key=sample.key, suites=runnable)
+            verdicts = judge_run(req, self.runner.run(req))
+        for name, error in known.items():
+            verdicts[name] = SuiteResult(
+                status="collection_error",
+                detail=f"{error} (the test file does not compile; pytest was not run)",
+            )
+        return {s.name: verdicts[s.name] for s in suites}
+
+
+def uncompilable_tests(
+    suites: tuple[SuiteSpec, ...], analysis: StaticAnalysis | None
+) -> dict[str, str]:
+    """Suites whose test files the static analysis found not to compile, with the error."""
+    if analysis is None or analysis.syntax_ok:
+        return {}
+    found: dict[str, str] = {}
+    for spec in suites:
+        if spec.name == "reference":
+            continue  # the prompt's hidden tests, not the output's files
+        tests = {spec.test_file, *(n for n, _ in spec.extra_files if _is_test_file(n))}
+        for error in analysis.syntax_errors:
+            if error.split(":", 1)[0] in tests:
+                found[spec.name] = error
+                break
+    return found
+
+
+def _is_test_file(name: str) -> bool:
+    return name.startswith("test_") or name.endswith("_test.py")  # as the runners decide
+
 
 def manifest(opts: RunOptions, runner: Runner | None) -> dict[str, Any]:
     return {
@@ -249,6 +288,7 @@ def evaluate(
     runner: Runner | None,
     progress: Progress | None = None,
     stop: threading.Event | None = None,
+    prompts: dict[str, Prompt] | None = None,
 ) -> RunSummary:
     """Evaluate every sample not already in ``OUT/results.jsonl``.
 
@@ -257,8 +297,10 @@ def evaluate(
         runner: a started runner, or None for ``--no-exec``.
         progress: called with ("done" | "resumed" | "bad", count) as work proceeds.
         stop: set it to stop after the samples under way; their records are not written.
+        prompts: the prompts, when the caller has already loaded them from ``opts.prompts``.
     """
-    prompts = load_prompts(opts.prompts)
+    if prompts is None:
+        prompts = load_prompts(opts.prompts)
     if not opts.samples.exists():
         raise InputError(f"{opts.samples}: no such samples file or directory")
     store = ResultStore(opts.out, manifest(opts, runner))
@@ -370,13 +412,13 @@ def run(
     if not opts.execute:
         return evaluate(opts, None, progress, stop)
     # Bad input is reported before the engine is touched.
-    load_prompts(opts.prompts)
+    prompts = load_prompts(opts.prompts)
     if not opts.samples.exists():
         raise InputError(f"{opts.samples}: no such samples file or directory")
     if runner is None:
         runner = docker_runner(opts, image, docker_url)
     try:
         runner.start()
-        return evaluate(opts, runner, progress, stop)
+        return evaluate(opts, runner, progress, stop, prompts)
     finally:
         runner.close()

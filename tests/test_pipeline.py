@@ -780,3 +780,26 @@ def test_summarise_without_a_module_suite_is_no_module_verdict() -> None:
     execution = summarise({"own_vs_reference": PASSED})
     assert execution.status != "passed"
     assert execution.own_vs_reference == PASSED
+
+
+# ------------------------------------------------ test files that do not compile
+
+
+SLUG_BROKEN_TESTS = SLUG_OK.replace("def test_basic():", "def test_basic(:")
+
+
+def test_a_test_file_that_does_not_compile_is_not_run_and_says_why(
+    tmp_path: Path, prompts_dir: Path, fake: FakeRunner
+) -> None:
+    assert "def test_basic(:" in SLUG_BROKEN_TESTS
+    opts = options(tmp_path, prompts_dir, [sample("m", "slugify", 1, SLUG_BROKEN_TESTS)])
+    run(opts, runner=fake)
+    execution = records(opts)[("m", "slugify", 1)]["execution"]
+    # Only the hidden tests went to the runner; the model's own test file was known
+    # not to compile, so its two suites are collection errors naming the syntax error.
+    assert [[s.name for s in r.suites] for r in fake.requests] == [["reference"]]
+    assert execution["status"] == "passed"
+    for name in ("own", "own_vs_reference"):
+        assert execution[name]["status"] == "collection_error"
+        assert execution[name]["detail"].startswith("test_slugify.py:")
+        assert "pytest was not run" in execution[name]["detail"]
