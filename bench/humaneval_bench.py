@@ -317,8 +317,7 @@ def main() -> int:
                 rows[key].walls.append(wall)
                 rows[key].firsts.append(first)
             print(
-                f"round {n + 1}: "
-                + ", ".join(f"{k} {r.walls[-1]:.2f} s" for k, r in rows.items()),
+                f"round {n + 1}: " + ", ".join(f"{k} {r.walls[-1]:.2f} s" for k, r in rows.items()),
                 file=sys.stderr,
             )
     reference = rows["he"].wall
