@@ -108,6 +108,13 @@ def run(
         ),
     ] = "default",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+    models: ModelsOpt = None,
+    only_prompts: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--prompt-ids", help="only samples of these prompt ids (repeatable, or comma-separated)"
+        ),
+    ] = None,
 ) -> None:
     """Evaluate samples: parse, run in the sandbox, write OUT/results.jsonl, print tables."""
     cfg = settings(image)
@@ -121,6 +128,8 @@ def run(
         isolate_reference=not hidden_tests_in_process,
         notice_patterns=tuple(notice_pattern or ()),
         parser=parser,
+        only_models=_names(models),
+        only_prompts=_names(only_prompts),
     )
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
@@ -153,7 +162,7 @@ def run(
         raise typer.Exit(143) from None
     finally:
         signal.signal(signal.SIGTERM, previous)
-    _render_run(summary)
+    _render_run(summary, _names(models), _names(only_prompts))
     if summary.bad_inputs:
         raise typer.Exit(EXIT_INPUT_REJECTED)
 
@@ -168,15 +177,18 @@ def _count_lines(path: Path) -> int | None:
         return None
 
 
-def _render_run(summary: RunSummary) -> None:
+def _render_run(
+    summary: RunSummary, models: tuple[str, ...] = (), prompts: tuple[str, ...] = ()
+) -> None:
     for bad in summary.bad_inputs:
         err.print(
             Text.assemble(("skipped input:", "yellow"), f" {bad.where}: {bad.reason}"),
             highlight=False,
         )
-    _print_tables(load(summary.out), markdown=False)
+    _print_tables(load(summary.out, models, prompts), markdown=False)
     err.print(
         f"{summary.written} records written, {summary.resumed} already there"
+        f"{f', {summary.filtered} samples left out by the filters' if summary.filtered else ''}"
         f"{f', {summary.sandbox_errors} sandbox errors' if summary.sandbox_errors else ''}"
         f"{f', {len(summary.bad_inputs)} input lines rejected' if summary.bad_inputs else ''}"
         f" → {summary.out / RESULTS}",

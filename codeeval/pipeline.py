@@ -57,6 +57,10 @@ class RunOptions:
     notice_patterns: tuple[str, ...] = ()
     isolate_reference: bool = True
     parser: ParserMode = "default"
+    only_models: tuple[str, ...] = ()
+    """Evaluate only these models' samples (all when empty)."""
+    only_prompts: tuple[str, ...] = ()
+    """Evaluate only samples of these prompt ids (all when empty)."""
 
 
 @dataclass
@@ -64,6 +68,8 @@ class RunSummary:
     out: Path
     written: int = 0
     resumed: int = 0
+    filtered: int = 0
+    """Samples left out by ``only_models`` / ``only_prompts``."""
     bad_inputs: list[BadInput] = field(default_factory=list)
     sandbox_errors: int = 0
     runner: str = "none"
@@ -338,6 +344,12 @@ def evaluate(
                     if isinstance(item, BadInput):
                         summary.bad_inputs.append(item)
                         tick("bad", 1)
+                        continue
+                    if (opts.only_models and item.model not in opts.only_models) or (
+                        opts.only_prompts and item.prompt_id not in opts.only_prompts
+                    ):
+                        summary.filtered += 1
+                        tick("filtered", 1)
                         continue
                     key = (item.model, item.prompt_id, item.run)
                     if key in seen:

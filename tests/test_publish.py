@@ -206,3 +206,48 @@ def test_junit_has_one_case_per_model_and_prompt() -> None:
     assert cases[("model-a", "lru")].find("failure") is None
     assert cases[("model-c", "lru")].find("error") is not None
     assert cases[("model-c", "rle")].find("skipped") is not None
+
+
+def test_piped_output_never_cuts_numbers(out: Path) -> None:
+    root = Path(__file__).resolve().parents[1]
+    for args in (
+        ["table", str(out)],
+        ["metrics", "gold", str(root / "tests/data/evasion/evasion_gold.jsonl"), "--split", "test"],
+    ):
+        proc = subprocess.run(
+            [sys.executable, "-m", "codeeval", *args], capture_output=True, text=True, check=False
+        )
+        assert proc.stdout.strip(), proc.stderr
+        assert "…" not in proc.stdout, args
+
+
+def test_run_evaluates_only_the_filtered_samples(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    root = Path(__file__).resolve().parents[1]
+    out = tmp_path / "out"
+    code, _stdout, stderr = cli(
+        capsys,
+        "run",
+        root / "examples/samples.jsonl",
+        "--prompts",
+        root / "prompts/coding",
+        "--out",
+        out,
+        "--no-exec",
+        "--models",
+        "written-weak",
+        "--prompt-ids",
+        "lru,rle",
+    )
+    assert code == 0, stderr
+    records = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    assert sorted((r["model"], r["prompt_id"], r["run"]) for r in records) == [
+        ("written-weak", "lru", 1),
+        ("written-weak", "lru", 2),
+        ("written-weak", "rle", 1),
+        ("written-weak", "rle", 2),
+    ]
+    assert "4 records written, 0 already there, 74 samples left out by the filters" in " ".join(
+        stderr.split()
+    )

@@ -150,7 +150,7 @@ def gold_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
 ) -> None:
     """Score the evasion detector and the keyword baselines on the gold set."""
-    console = Console()
+    console = Console(width=None if Console().is_terminal else 10_000)  # piped: never cut
     try:
         cases = load_gold(gold)
     except (OSError, ValueError) as exc:
@@ -199,7 +199,7 @@ def alarms_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """Count evasion flags on real answers that people labelled full compliance."""
-    console = Console(width=max(120, Console().width))
+    console = Console(width=max(120, Console().width) if Console().is_terminal else 10_000)
     try:
         answers = [a for f in files for a in load_labelled(f)]
     except (OSError, ValueError) as exc:
