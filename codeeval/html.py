@@ -97,7 +97,9 @@ def _heat_colour(rate: float) -> str:
 
 def heatmap(table: Table) -> str:
     models, prompts = table.model_names, table.prompt_ids
-    label_w, col_w, row_h, head_h = 220, 64, 24, 110
+    # many prompts: narrower columns (the page stays about as wide), labels in the tooltips
+    col_w = max(12, min(64, 1300 // max(1, len(prompts))))
+    label_w, row_h, head_h = 220, 24, (110 if col_w >= 24 else 12)
     width = label_w + col_w * len(prompts) + head_h
     height = head_h + row_h * len(models) + 10
     parts = [
@@ -106,10 +108,11 @@ def heatmap(table: Table) -> str:
     ]
     for j, prompt in enumerate(prompts):
         x = label_w + j * col_w + col_w / 2
-        parts.append(
-            f'<text x="{x:.1f}" y="{head_h - 6}" font-size="11" '
-            f'transform="rotate(-45 {x:.1f} {head_h - 6})">{_e(prompt)}</text>'
-        )
+        if col_w >= 24:
+            parts.append(
+                f'<text x="{x:.1f}" y="{head_h - 6}" font-size="11" '
+                f'transform="rotate(-45 {x:.1f} {head_h - 6})">{_e(prompt)}</text>'
+            )
     for i, model in enumerate(models):
         y = head_h + i * row_h
         parts.append(
@@ -130,8 +133,13 @@ def heatmap(table: Table) -> str:
                 f'<rect x="{x}" y="{y}" width="{col_w - 2}" height="{row_h - 2}" '
                 f'fill="{_heat_colour(cell.strict_rate)}"><title>{_e(model)} / {_e(prompt)}: '
                 f"{cell.passes}/{cell.n} strict, mean share {cell.mean:.2f}</title></rect>"
-                f'<text x="{x + col_w / 2 - 1:.1f}" y="{y + 16}" font-size="11" '
-                f'text-anchor="middle" pointer-events="none">{cell.passes}/{cell.n}</text></g>'
+                + (
+                    f'<text x="{x + col_w / 2 - 1:.1f}" y="{y + 16}" font-size="11" '
+                    f'text-anchor="middle" pointer-events="none">{cell.passes}/{cell.n}</text>'
+                    if col_w >= 40
+                    else ""
+                )
+                + "</g>"
             )
     parts.append("</svg>")
     return "".join(parts)

@@ -108,7 +108,12 @@ def summary_json(summary: Summary, comparison: Comparison | None = None) -> dict
         "suites": tables,
         "statuses": summary.model_statuses,
         "outputs": {
-            m: {**vars(o), "mean_words": _finite(o.mean_words)} for m, o in summary.outputs.items()
+            m: {
+                **vars(o),
+                "mean_words": _finite(o.mean_words),
+                "mean_abs_deviation_pct": _finite(o.mean_abs_deviation_pct),
+            }
+            for m, o in summary.outputs.items()
         },
     }
     if comparison is not None:

@@ -180,12 +180,20 @@ NOT_MODEL = ("sandbox_error", "not_run")
 
 def outputs_grid(summary: Summary) -> Grid:
     """Per model: what the outputs look like (parsed, syntax errors, …, mean words)."""
-    header = ["model", *(h for _, h in OUTPUT_COLUMNS), "mean words"]
+    header = [
+        "model",
+        *(h for _, h in OUTPUT_COLUMNS),
+        "mean words",
+        "off target / with target",
+        "mean |deviation| %",
+    ]
     rows = [
         [
             m,
             *(str(getattr(summary.outputs[m], name)) for name, _ in OUTPUT_COLUMNS),
             num(summary.outputs[m].mean_words, 0),
+            f"{summary.outputs[m].off_target}/{summary.outputs[m].with_target}",
+            num(summary.outputs[m].mean_abs_deviation_pct, 1),
         ]
         for m in summary.models
     ]
@@ -193,7 +201,10 @@ def outputs_grid(summary: Summary) -> Grid:
         "Outputs per model (samples)",
         header,
         rows,
-        ["counts of samples, executed or not; evasion findings: the prompt forbade it"],
+        [
+            "counts of samples, executed or not; evasion findings: the prompt forbade it; "
+            "off target: outside the length the prompt asks for"
+        ],
     )
 
 

@@ -250,6 +250,11 @@ class Outputs:
     evasion_observations: int = 0
     words: int = 0
     metrics_errors: int = 0
+    with_target: int = 0
+    """Samples whose prompt asks for a length."""
+    off_target: int = 0
+    """Of those, samples outside the asked-for range."""
+    abs_deviation_pct: float = 0.0
 
     def add(self, record: Result) -> None:
         self.samples += 1
@@ -267,10 +272,18 @@ class Outputs:
             self.metrics_errors += 1
         else:
             self.words += metrics.words
+            if metrics.target is not None and metrics.deviation_words is not None:
+                self.with_target += 1
+                self.off_target += metrics.deviation_words != 0
+                self.abs_deviation_pct += abs(metrics.deviation_pct or 0.0)
             truncated = truncated or metrics.truncation.suspected
             self.evasion_findings += bool(metrics.evasion.findings)
             self.evasion_observations += bool(metrics.evasion.observations)
         self.truncated += truncated
+
+    @property
+    def mean_abs_deviation_pct(self) -> float:
+        return self.abs_deviation_pct / self.with_target if self.with_target else math.nan
 
     @property
     def mean_words(self) -> float:

@@ -71,27 +71,64 @@ def test_pass_at_k_needs_k_at_most_n() -> None:
 def nightly() -> list[Result]:
     return [
         # qwen: slugify twice (1.0 and 0.5 on the hidden tests), lru twice (timeout, 0.0)
-        rec("qwen2.5-7b", "slugify", 1, "passed",
-            own=suite(passed=6), reference=suite(passed=10), own_vs_reference=suite(passed=6)),
-        rec("qwen2.5-7b", "slugify", 2, "failed",
-            own=suite(passed=6), reference=suite(passed=5, failed=5),
-            own_vs_reference=suite(passed=4, failed=2)),
-        rec("qwen2.5-7b", "lru", 1, "timeout",
-            own=suite(status="timeout"), reference=suite(status="timeout"),
-            own_vs_reference=suite(passed=3, failed=1)),
-        rec("qwen2.5-7b", "lru", 2, "failed",
-            own=suite(passed=1), reference=suite(passed=0, failed=4),
-            own_vs_reference=suite(passed=3, failed=1)),
+        rec(
+            "qwen2.5-7b",
+            "slugify",
+            1,
+            "passed",
+            own=suite(passed=6),
+            reference=suite(passed=10),
+            own_vs_reference=suite(passed=6),
+        ),
+        rec(
+            "qwen2.5-7b",
+            "slugify",
+            2,
+            "failed",
+            own=suite(passed=6),
+            reference=suite(passed=5, failed=5),
+            own_vs_reference=suite(passed=4, failed=2),
+        ),
+        rec(
+            "qwen2.5-7b",
+            "lru",
+            1,
+            "timeout",
+            own=suite(status="timeout"),
+            reference=suite(status="timeout"),
+            own_vs_reference=suite(passed=3, failed=1),
+        ),
+        rec(
+            "qwen2.5-7b",
+            "lru",
+            2,
+            "failed",
+            own=suite(passed=1),
+            reference=suite(passed=0, failed=4),
+            own_vs_reference=suite(passed=3, failed=1),
+        ),
         # llama: one slugify run scored, one broke the sandbox, one was a refusal
-        rec("llama-3.1-8b", "slugify", 1, "failed",
-            own=suite(passed=2, failed=2), reference=suite(passed=8, errors=2),
-            own_vs_reference=suite(passed=4)),
-        rec("llama-3.1-8b", "slugify", 2, "sandbox_error",
-            own=suite(passed=2), reference=suite(status="sandbox_error")),
+        rec(
+            "llama-3.1-8b",
+            "slugify",
+            1,
+            "failed",
+            own=suite(passed=2, failed=2),
+            reference=suite(passed=8, errors=2),
+            own_vs_reference=suite(passed=4),
+        ),
+        rec(
+            "llama-3.1-8b",
+            "slugify",
+            2,
+            "sandbox_error",
+            own=suite(passed=2),
+            reference=suite(status="sandbox_error"),
+        ),
         rec("llama-3.1-8b", "lru", 1, "skipped"),
         # a prose record never enters the coding tables
         rec("llama-3.1-8b", "essay", 1, "skipped", applicable=[], domain="prose"),
-    ]  # fmt: skip
+    ]
 
 
 def test_cells_keep_each_runs_share_and_strict_verdict() -> None:
@@ -127,11 +164,13 @@ def test_strict_rate_is_the_headline_not_the_mean_share() -> None:
     # the strict pass rate 0.92 — the number people recognise.
     records = [
         rec("m", f"p{i}", run, "passed", applicable=["reference"], reference=suite(passed=20))
-        for i in range(13) for run in (1, 2) if (i, run) not in {(0, 1), (5, 2)}
+        for i in range(13)
+        for run in (1, 2)
+        if (i, run) not in {(0, 1), (5, 2)}
     ] + [
         rec("m", p, run, "failed", applicable=["reference"], reference=suite(passed=19, failed=1))
         for p, run in (("p0", 1), ("p5", 2))
-    ]  # fmt: skip
+    ]
     table = aggregate(records).tables["reference"]
     row = table.overall("m")
     assert row is not None
@@ -162,8 +201,7 @@ def test_sandbox_errors_are_excluded_and_counted() -> None:
         assert table.excluded_sandbox == 1, metric
         assert table.cells[("llama-3.1-8b", "slugify")].n == 1, metric
     assert summary.statuses["sandbox_error"] == 1
-    assert summary.model_statuses["llama-3.1-8b"] == {"failed": 1, "sandbox_error": 1,
-                                                      "skipped": 1}  # fmt: skip
+    assert summary.model_statuses["llama-3.1-8b"] == {"failed": 1, "sandbox_error": 1, "skipped": 1}
 
 
 def test_sandbox_error_suite_under_another_status_is_excluded() -> None:
@@ -183,8 +221,9 @@ def test_record_without_an_applicable_suite_scores_zero_and_no_strict_pass() -> 
 
 
 def test_metric_that_does_not_apply_is_not_scored() -> None:
-    summary = aggregate([rec("m", "wordcount", 1, "passed", applicable=["own"],
-                             own=suite(passed=3))])  # fmt: skip
+    summary = aggregate(
+        [rec("m", "wordcount", 1, "passed", applicable=["own"], own=suite(passed=3))]
+    )
     assert summary.tables["own"].cells[("m", "wordcount")].mean == 1.0
     assert summary.tables["reference"].cells == {}
     assert summary.headline is summary.tables["own"]
@@ -289,8 +328,9 @@ def test_markdown_is_never_hard_wrapped_and_escapes_pipes() -> None:
 def test_many_models_become_rows() -> None:
     records = [
         rec(f"model-{i:02d}-with-a-long-name", "lru", r, "passed", ["own"], own=suite(passed=1))
-        for i in range(20) for r in (1, 2)
-    ]  # fmt: skip
+        for i in range(20)
+        for r in (1, 2)
+    ]
     matrix = next(g for g in grids(aggregate(records)) if g.title.startswith("Per prompt"))
     assert matrix.header == ["model", "lru", "all 1 prompts"]
     assert len(matrix.rows) == 20
@@ -326,17 +366,22 @@ def line(data: dict[str, object]) -> bytes:
 def test_load_reads_typed_records_and_reports_bad_lines_with_numbers(tmp_path: Path) -> None:
     good = raw("m", "lru", 1, "passed", own=suite(passed=1))
     broken = dict(good, run="one")
-    out = write(tmp_path, [line(good), b"{not json\n", line(broken), b"[1]\n", b"\n",
-                           line(dict(good, run=2))])  # fmt: skip
+    out = write(
+        tmp_path,
+        [line(good), b"{not json\n", line(broken), b"[1]\n", b"\n", line(dict(good, run=2))],
+    )
     results = load(out)
     records = list(results)
     assert [r.run for r in records] == [1, 2]
     assert [(b.line, b.reason.split(" (")[0]) for b in results.bad_lines] == [
         (2, "not JSON"),
-        (3, "invalid record: run: Input should be a valid integer, unable to parse string as an "
-            "integer"),
+        (
+            3,
+            "invalid record: run: Input should be a valid integer, unable to parse string as an "
+            "integer",
+        ),
         (4, "a JSON list, not a record"),
-    ]  # fmt: skip
+    ]
 
 
 def test_load_filters_models_and_prompts(tmp_path: Path) -> None:
@@ -373,3 +418,32 @@ def test_a_record_round_trips_through_its_line() -> None:
     again = Result.model_validate_json(record.to_line())
     assert again == record
     assert b'"reference":' not in record.to_line()  # suites that did not run are left out
+
+
+def test_outputs_count_length_targets_missed() -> None:
+    on = rec("m", "essay", 1, "skipped", applicable=[], domain="prose")
+    target = {
+        "min_words": 100,
+        "max_words": 120,
+        "kind": "range",
+        "source": "prompt_text",
+        "phrase": "100–120 words",
+    }
+    metrics = on.metrics.model_dump(mode="json") if on.metrics else {}
+    off = Result.model_validate(
+        on.model_dump(mode="json")
+        | {
+            "run": 2,
+            "metrics": metrics | {"target": target, "deviation_words": -30, "deviation_pct": -30.0},
+        }
+    )
+    inside = Result.model_validate(
+        on.model_dump(mode="json")
+        | {
+            "run": 3,
+            "metrics": metrics | {"target": target, "deviation_words": 0, "deviation_pct": 0.0},
+        }
+    )
+    outputs = aggregate([on, off, inside]).outputs["m"]
+    assert (outputs.with_target, outputs.off_target) == (2, 1)
+    assert outputs.mean_abs_deviation_pct == pytest.approx(15.0)
