@@ -206,7 +206,9 @@ def extract(
         part
         for block in blocks
         for part in (
-            split_block(block, notes) if is_combined(block, blocks, ctx.target) else [block]
+            split_block(block, notes, ctx.entry_point)
+            if is_combined(block, blocks, ctx.target)
+            else [block]
         )
     ]
     return _assemble(blocks, ctx, truncated, parser)

@@ -80,7 +80,7 @@ def is_combined(block: Block, blocks: list[Block], target: str | None) -> bool:
     return True
 
 
-def split_block(block: Block, notes: list[str]) -> list[Block]:
+def split_block(block: Block, notes: list[str], entry_point: str | None = None) -> list[Block]:
     lines = block.code.source.split("\n")
     module: list[str] = []
     imports: list[str] = []
@@ -96,8 +96,8 @@ def split_block(block: Block, notes: list[str]) -> list[Block]:
         module.extend(lines[seg.start : seg.end])
         if seg.role == "import":
             imports.extend(lines[seg.head : seg.end])
-    module_code = read_code("\n".join(module))
-    test_code = read_code("\n".join(tests))
+    module_code = read_code("\n".join(module), entry_point)
+    test_code = read_code("\n".join(tests), entry_point)
     used = set(re.findall(r"[A-Za-z_]\w*", test_code.source))
     restricted = "__all__" in module_code.defs
     private = sorted(n for n in used & module_code.defs if restricted or n.startswith("_"))

@@ -206,3 +206,14 @@ def test_sanitize_keeps_what_the_prelude_defines_for_the_hidden_tests() -> None:
     module = module_of(extract(answer, prelude=prelude, entry_point="decode", parser="sanitize"))
     assert top_level(module) == ["encode", "decode"]
     assert "print(" not in module
+
+
+def test_the_entry_point_is_module_code_whatever_its_name() -> None:
+    answer = (
+        "```python\nimport pytest\n\n\ndef test_value():\n    return 42\n\n\n"
+        "def test_it():\n    assert test_value() == 42\n```"
+    )
+    result = extract(answer, module="m.py", entry_point="test_value")
+    assert top_level(module_of(result)) == ["test_value"]
+    tests = result.file("tests")
+    assert tests is not None and "test_value.__test__ = False" in tests.content
