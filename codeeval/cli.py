@@ -32,6 +32,8 @@ from codeeval.store import RESULTS
 app = typer.Typer(help="Evaluate language-model outputs, above all code.", no_args_is_help=True)
 image_app = typer.Typer(help="The runner image.", no_args_is_help=True)
 app.add_typer(image_app, name="image")
+prompts_app = typer.Typer(help="The prompt files.", no_args_is_help=True)
+app.add_typer(prompts_app, name="prompts")
 err = Console(stderr=True, soft_wrap=True)
 out = Console(width=None if Console().is_terminal else 10_000)
 """Piped output is never cut or wrapped: a table row stays one line, whatever its width."""
@@ -107,6 +109,15 @@ def run(
             "only imports and what the prompt's entry_point reaches (EvalPlus-style)",
         ),
     ] = "default",
+    rerun_changed: Annotated[
+        bool,
+        typer.Option(
+            "--rerun-changed",
+            help="on resume, evaluate again the samples whose text or prompt changed since "
+            "their records were written (old records move to results.jsonl.replaced); "
+            "without it such a resume is refused",
+        ),
+    ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
     models: ModelsOpt = None,
     only_prompts: Annotated[
@@ -130,6 +141,7 @@ def run(
         parser=parser,
         only_models=_names(models),
         only_prompts=_names(only_prompts),
+        rerun_changed=rerun_changed,
     )
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
@@ -191,6 +203,7 @@ def _render_run(
         f"{f', {summary.filtered} samples left out by the filters' if summary.filtered else ''}"
         f"{f', {summary.sandbox_errors} sandbox errors' if summary.sandbox_errors else ''}"
         f"{f', {len(summary.bad_inputs)} input lines rejected' if summary.bad_inputs else ''}"
+        f"{f', {summary.replaced} records of changed inputs replaced' if summary.replaced else ''}"
         f" → {summary.out / RESULTS}",
         highlight=False,
     )
@@ -236,6 +249,39 @@ PromptsOpt = Annotated[
 
 def _names(values: list[str] | None) -> tuple[str, ...]:
     return tuple(n.strip() for v in values or () for n in v.split(",") if n.strip())
+
+
+@prompts_app.command("check")
+def prompts_check(
+    ctx: typer.Context,
+    directory: Annotated[Path, typer.Argument(help="directory of prompt TOML files")],
+    image: Annotated[str | None, typer.Option(help="runner image tag")] = None,
+    hidden_tests_in_process: Annotated[
+        bool,
+        typer.Option(
+            "--hidden-tests-in-process", help="check the way `run --hidden-tests-in-process` runs"
+        ),
+    ] = False,
+) -> None:
+    """Run every prompt's reference solution against its hidden tests in the sandbox."""
+    from codeeval.selfcheck import check_prompts, describe
+
+    cfg = settings(image)
+    try:
+        checks = check_prompts(
+            directory,
+            image=cfg.image,
+            docker_url=cfg.docker_url,
+            runner=_given_runner(ctx),
+            isolate=not hidden_tests_in_process,
+        )
+    except CodeevalError as exc:
+        fail(exc)
+    for check in checks:
+        verdict = describe(check.result) if check.result else "nothing to check (no reference)"
+        out.print(f"{check.prompt_id}: {verdict}", highlight=False, markup=False)
+    checked = sum(1 for c in checks if c.result is not None)
+    err.print(f"{checked} of {len(checks)} prompts checked: every reference solution passes")
 
 
 @app.command()

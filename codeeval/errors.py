@@ -3,7 +3,8 @@
 ::
 
     CodeevalError                 exit 1   (generic)
-    ├── UsageError                exit 2   bad flags, or resuming with other settings
+    ├── UsageError                exit 2   bad flags, or resuming with other settings or inputs
+    ├── OutLocked                 exit 11  another run is writing to the same results directory
     ├── InputError                exit 4   the samples cannot be read at all
     │   └── PromptError           exit 10  a prompt file with a missing or wrong key
     ├── EngineError               exit 5   the Docker engine is unreachable or failed
@@ -44,6 +45,16 @@ class CodeevalError(Exception):
 
 class UsageError(CodeevalError):
     exit_code = 2
+
+
+class OutLocked(CodeevalError):
+    """Another ``codeeval run`` holds the results directory."""
+
+    exit_code = 11
+    hint = (
+        "wait for that run to finish, or pass another --out; the lock goes away with "
+        "the process that holds it"
+    )
 
 
 class InputError(CodeevalError):

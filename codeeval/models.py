@@ -54,15 +54,19 @@ class SampleKey(Frozen):
 
 
 class Sample(Frozen):
-    """One model output, as read from JSON Lines or a Markdown file."""
+    """One model output, as read from JSON Lines or a Markdown file.
 
-    model: str
-    prompt_id: str
-    run: int = Field(ge=1)
-    text: str
-    seed: int | None = None
-    finish_reason: str | None = None
-    stderr: str | None = None
+    Strict: ``"1"``, ``1.0`` and ``true`` are not a run number, ``1`` is not a model
+    name. A coerced key would silently merge or split samples.
+    """
+
+    model: str = Field(min_length=1, strict=True)
+    prompt_id: str = Field(min_length=1, strict=True)
+    run: int = Field(ge=1, strict=True)
+    text: str = Field(strict=True)
+    seed: int | None = Field(default=None, strict=True)
+    finish_reason: str | None = Field(default=None, strict=True)
+    stderr: str | None = Field(default=None, strict=True)
     served_model: str | None = None
     """The model id the server reported when it generated the text (``codeeval generate``)."""
     weights: tuple[str, ...] = ()

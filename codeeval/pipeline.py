@@ -36,14 +36,16 @@ from codeeval.models import (
     SuiteResult,
     SuiteSpec,
 )
-from codeeval.prompts import load_prompts
-from codeeval.record import FailureIssue, MetricsFailure, Result
+from codeeval.prompts import load_prompts, prompt_digest, prompt_field_digests
+from codeeval.record import FailureIssue, Inputs, MetricsFailure, Result
+from codeeval.resume import check_changes, require_samples, sample_digest, scan
 from codeeval.runners.base import Runner
 from codeeval.samples import BadInput, iter_samples
-from codeeval.store import ResultStore
+from codeeval.selfcheck import REFERENCE_TEST_FILE, require_passing, run_checks
+from codeeval.store import OutLock, ResultStore
 from codeeval.textmetrics import TextMetrics, measure
 
-REFERENCE_TEST_FILE = "test_codeeval_reference.py"
+__all__ = ["REFERENCE_TEST_FILE", "RunOptions", "RunSummary", "evaluate", "run"]
 
 
 @dataclass
@@ -62,6 +64,16 @@ class RunOptions:
     only_prompts: tuple[str, ...] = ()
     """Evaluate only samples of these prompt ids (all when empty)."""
 
+    def selects(self, sample: Sample) -> bool:
+        """Whether ``--models`` / ``--prompt-ids`` let this sample through."""
+        return (not self.only_models or sample.model in self.only_models) and (
+            not self.only_prompts or sample.prompt_id in self.only_prompts
+        )
+
+    rerun_changed: bool = False
+    """Evaluate again the samples whose sample text or prompt changed since their records
+    were written (their old records move aside); by default such a resume is refused."""
+
 
 @dataclass
 class RunSummary:
@@ -74,6 +86,10 @@ class RunSummary:
     sandbox_errors: int = 0
     runner: str = "none"
     image_digest: str | None = None
+    replaced: int = 0
+    """Records of changed inputs set aside to run again (``--rerun-changed``)."""
+    prompts_checked: int = 0
+    """Prompts whose reference solution passed its hidden tests in this run's self-check."""
 
 
 Progress = Callable[[str, int], None]
@@ -174,6 +190,7 @@ class Evaluator:
         self.prompts = prompts
         self.runner = runner
         self.opts = opts
+        self.digests = {pid: prompt_digest(p) for pid, p in prompts.items()}
         self.provenance = Provenance(
             codeeval_version=__version__,
             runner=runner.name if runner else "none (--no-exec)",
@@ -231,6 +248,7 @@ class Evaluator:
             seed=sample.seed,
             domain=prompt.domain,
             source=sample.source,
+            inputs=Inputs(sample=sample_digest(sample), prompt=self.digests[prompt.id]),
             applicable=tuple(applicable_suites(prompt)),
             parse=parse,
             execution=execution,
@@ -286,6 +304,7 @@ def manifest(opts: RunOptions, runner: Runner | None) -> dict[str, Any]:
         "limits": runner.limits.model_dump() if runner else None,
         "reference_isolated": opts.isolate_reference if runner else None,
         "parser": opts.parser,
+        "notice_patterns": list(opts.notice_patterns),
     }
 
 
@@ -296,7 +315,7 @@ def evaluate(
     stop: threading.Event | None = None,
     prompts: dict[str, Prompt] | None = None,
 ) -> RunSummary:
-    """Evaluate every sample not already in ``OUT/results.jsonl``.
+    """Evaluate every sample not already in ``OUT/results.jsonl``, holding ``OUT``'s lock.
 
     Args:
         opts: paths and settings.
@@ -309,12 +328,70 @@ def evaluate(
         prompts = load_prompts(opts.prompts)
     if not opts.samples.exists():
         raise InputError(f"{opts.samples}: no such samples file or directory")
+    with OutLock(opts.out):
+        return _evaluate(opts, prompts, runner, progress, stop)
+
+
+def _evaluate(
+    opts: RunOptions,
+    prompts: dict[str, Prompt],
+    runner: Runner | None,
+    progress: Progress | None,
+    stop: threading.Event | None,
+) -> RunSummary:
     store = ResultStore(opts.out, manifest(opts, runner))
+    try:
+        summary = _prepare(opts, prompts, runner, store)
+        return _evaluate_samples(opts, prompts, runner, store, summary, progress, stop)
+    finally:
+        store.close()
+
+
+def _prepare(
+    opts: RunOptions, prompts: dict[str, Prompt], runner: Runner | None, store: ResultStore
+) -> RunSummary:
+    """Before any model code runs: read the samples once, check resume against the
+    records' input digests, and self-check the prompts that have samples to evaluate."""
     summary = RunSummary(
         out=opts.out,
         runner=runner.name if runner else "none",
         image_digest=runner.image_digest if runner else None,
     )
+    digests = {pid: prompt_digest(p) for pid, p in prompts.items()}
+    found = scan(opts.samples, prompts, digests, store, opts.selects)
+    require_samples(found, opts.samples)
+    notes = store.prompt_notes()
+    summary.replaced = check_changes(found, store, prompts, notes, opts.rerun_changed)
+    used = [prompts[pid] for pid in sorted(found.pending)]
+    if runner is not None:
+        # A prompt that passed with this digest under these settings (run.json pins the
+        # image, limits and isolation) is not checked again on resume.
+        todo = [p for p in used if notes.get(p.id, {}).get("checked") != digests[p.id]]
+        checks = run_checks(todo, runner, opts.isolate_reference, opts.jobs)
+        require_passing(checks)
+        for check in checks:
+            if check.result is not None:
+                notes.setdefault(check.prompt_id, {})["checked"] = digests[check.prompt_id]
+                summary.prompts_checked += 1
+    for prompt in used:
+        note = notes.setdefault(prompt.id, {})
+        if note.get("digest") != digests[prompt.id]:
+            note.update(digest=digests[prompt.id], fields=prompt_field_digests(prompt))
+            if note.get("checked") not in (None, digests[prompt.id]):
+                note.pop("checked")
+    store.save_prompt_notes(notes)
+    return summary
+
+
+def _evaluate_samples(
+    opts: RunOptions,
+    prompts: dict[str, Prompt],
+    runner: Runner | None,
+    store: ResultStore,
+    summary: RunSummary,
+    progress: Progress | None,
+    stop: threading.Event | None,
+) -> RunSummary:
     evaluator = Evaluator(prompts, runner, opts)
     stop = stop or threading.Event()
     seen: set[tuple[str, str, int]] = set()
@@ -335,55 +412,50 @@ def evaluate(
 
     pending: set[Future[None]] = set()
     limit = max(1, opts.jobs) * 2
-    try:
-        with ThreadPoolExecutor(max_workers=max(1, opts.jobs)) as pool:
-            try:
-                for item in iter_samples(opts.samples):
-                    if stop.is_set():
-                        break
-                    if isinstance(item, BadInput):
-                        summary.bad_inputs.append(item)
-                        tick("bad", 1)
-                        continue
-                    if (opts.only_models and item.model not in opts.only_models) or (
-                        opts.only_prompts and item.prompt_id not in opts.only_prompts
-                    ):
-                        summary.filtered += 1
-                        tick("filtered", 1)
-                        continue
-                    key = (item.model, item.prompt_id, item.run)
-                    if key in seen:
-                        summary.bad_inputs.append(
-                            BadInput(item.source, f"duplicate sample {item.key.label()}")
-                        )
-                        tick("bad", 1)
-                        continue
-                    seen.add(key)
-                    if item.prompt_id not in prompts:
-                        summary.bad_inputs.append(
-                            BadInput(item.source, f"unknown prompt id {item.prompt_id!r}")
-                        )
-                        tick("bad", 1)
-                        continue
-                    if key in store.done:
-                        summary.resumed += 1
-                        tick("resumed", 1)
-                        continue
-                    pending.add(pool.submit(work, item))
-                    if len(pending) >= limit:
-                        finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                        _raise_first(finished)
-                finished, pending = wait(pending)
-                _raise_first(finished)
-            except BaseException:
-                stop.set()
-                for fut in pending:
-                    fut.cancel()
-                if runner is not None:
-                    runner.close()  # kills the suites under way; their samples run on resume
-                raise
-    finally:
-        store.close()
+    with ThreadPoolExecutor(max_workers=max(1, opts.jobs)) as pool:
+        try:
+            for item in iter_samples(opts.samples):
+                if stop.is_set():
+                    break
+                if isinstance(item, BadInput):
+                    summary.bad_inputs.append(item)
+                    tick("bad", 1)
+                    continue
+                if not opts.selects(item):
+                    summary.filtered += 1
+                    tick("filtered", 1)
+                    continue
+                key = (item.model, item.prompt_id, item.run)
+                if key in seen:
+                    summary.bad_inputs.append(
+                        BadInput(item.source, f"duplicate sample {item.key.label()}")
+                    )
+                    tick("bad", 1)
+                    continue
+                seen.add(key)
+                if item.prompt_id not in prompts:
+                    summary.bad_inputs.append(
+                        BadInput(item.source, f"unknown prompt id {item.prompt_id!r}")
+                    )
+                    tick("bad", 1)
+                    continue
+                if key in store.done:
+                    summary.resumed += 1
+                    tick("resumed", 1)
+                    continue
+                pending.add(pool.submit(work, item))
+                if len(pending) >= limit:
+                    finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    _raise_first(finished)
+            finished, pending = wait(pending)
+            _raise_first(finished)
+        except BaseException:
+            stop.set()
+            for fut in pending:
+                fut.cancel()
+            if runner is not None:
+                runner.close()  # kills the suites under way; their samples run on resume
+            raise
     return summary
 
 
@@ -421,16 +493,17 @@ def run(
         progress: see ``evaluate``.
         stop: see ``evaluate``.
     """
-    if not opts.execute:
-        return evaluate(opts, None, progress, stop)
-    # Bad input is reported before the engine is touched.
+    # Bad input and a busy results directory are reported before the engine is touched.
     prompts = load_prompts(opts.prompts)
     if not opts.samples.exists():
         raise InputError(f"{opts.samples}: no such samples file or directory")
-    if runner is None:
-        runner = docker_runner(opts, image, docker_url)
-    try:
-        runner.start()
-        return evaluate(opts, runner, progress, stop, prompts)
-    finally:
-        runner.close()
+    with OutLock(opts.out):
+        if not opts.execute:
+            return _evaluate(opts, prompts, None, progress, stop)
+        if runner is None:
+            runner = docker_runner(opts, image, docker_url)
+        try:
+            runner.start()
+            return _evaluate(opts, prompts, runner, progress, stop)
+        finally:
+            runner.close()

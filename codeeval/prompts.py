@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import keyword
+import hashlib
+import json
 import tomllib
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from codeeval.errors import PromptError
+from codeeval.fences import safe_name
 from codeeval.models import Prompt
 
 REQUIRED = ("id", "domain", "prompt")
@@ -42,14 +44,47 @@ def load_prompt(path: Path) -> Prompt:
             f"{path}: [reference] tests and solution need the key 'module' "
             "(the file name they are imported as)",
         )
-    if prompt.module is not None and not _is_module_file(prompt.module):
-        raise PromptError(f"{path}: key 'module' must be a Python file name like 'slugify.py'")
+    if prompt.module is not None:
+        problem = module_name_problem(prompt.module)
+        if problem:
+            raise PromptError(f"{path}: key 'module': {problem}")
     return prompt
 
 
-def _is_module_file(name: str) -> bool:
-    stem, dot, ext = name.partition(".")
-    return bool(dot) and ext == "py" and stem.isidentifier() and not keyword.iskeyword(stem)
+def module_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a prompt's module, or None when it can.
+
+    The rules are the extractor's (``codeeval.fences.safe_name``): a module named after
+    a standard-library module (``random.py``) or a file pytest loads would shadow it in
+    every suite and make every correct answer a collection error.
+    """
+    if "/" in name or "\\" in name or not name.endswith(".py"):
+        return f"{name!r} must be a Python file name like 'slugify.py', without a directory"
+    base, why = safe_name(name, None)
+    if base is None:
+        return why
+    return None
+
+
+def prompt_digest(prompt: Prompt) -> str:
+    """A hash of everything in a prompt that can change a record: the text, the module,
+    the prelude, the reference solution and hidden tests, the targets."""
+    canonical = json.dumps(prompt.model_dump(mode="json"), sort_keys=True, ensure_ascii=True)
+    return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def prompt_field_digests(prompt: Prompt) -> dict[str, str]:
+    """One short hash per field (``reference.tests`` …), to name what changed."""
+    flat: dict[str, object] = {}
+    for key, value in prompt.model_dump(mode="json").items():
+        if isinstance(value, dict):
+            flat.update({f"{key}.{k}": v for k, v in value.items()})
+        else:
+            flat[key] = value
+    return {
+        key: hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:16]
+        for key, value in sorted(flat.items())
+    }
 
 
 def load_prompts(directory: Path) -> dict[str, Prompt]:

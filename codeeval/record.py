@@ -49,6 +49,15 @@ class MetricsFailure(Frozen):
     issues: tuple[FailureIssue, ...] = ()
 
 
+class Inputs(Frozen):
+    """Digests of what a record was made from; resume compares them (``codeeval.resume``)."""
+
+    sample: str
+    """The sample's text, seed and finish reason."""
+    prompt: str
+    """Everything in the prompt: text, module, prelude, reference solution, hidden tests."""
+
+
 class Result(Frozen):
     """One sample's record: what the parser, the sandbox and the text metrics made of it."""
 
@@ -59,6 +68,8 @@ class Result(Frozen):
     seed: int | None = None
     domain: Domain
     source: str = ""
+    inputs: Inputs | None = None
+    """None in records written before codeeval recorded input digests."""
     applicable: tuple[SuiteName, ...] = ()
     """The suites the prompt asks for, whether or not the output made them runnable."""
     parse: ParseOutcome | None = None

@@ -66,6 +66,7 @@ def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _iter_jsonl(path: Path) -> Iterator[Sample | BadInput]:
+    sniff(path)
     try:
         fh = path.open("rb")
     except OSError as exc:
@@ -106,12 +107,17 @@ def _iter_jsonl(path: Path) -> Iterator[Sample | BadInput]:
 def _validate(data: object, where: str) -> Sample | BadInput:
     if not isinstance(data, dict):
         return BadInput(where, "not a JSON object")
-    missing = [k for k in ("model", "prompt_id", "run", "text") if k not in data]
+    missing = [k for k in REQUIRED if k not in data]
     if missing:
         return BadInput(where, f"missing key {', '.join(repr(k) for k in missing)}")
-    for key in ("run", "seed"):
-        if isinstance(data.get(key), bool):  # pydantic would read true as 1
-            return BadInput(where, f"key {key!r}: must be an integer, not {str(data[key]).lower()}")
+    for key, kind in _TYPES.items():
+        value = data.get(key)
+        if value is None and key not in REQUIRED:
+            continue
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            return BadInput(where, f"key {key!r}: must be an integer, not {_show(value)}")
+        if kind is str and not isinstance(value, str):
+            return BadInput(where, f"key {key!r}: must be a string, not {_show(value)}")
     known = {k: v for k, v in data.items() if k in Sample.model_fields and k != "source"}
     try:
         return Sample.model_validate({**known, "source": where})
@@ -119,6 +125,63 @@ def _validate(data: object, where: str) -> Sample | BadInput:
         first = exc.errors()[0]
         field = ".".join(str(p) for p in first["loc"])
         return BadInput(where, f"key {field!r}: {first['msg']}")
+
+
+REQUIRED = ("model", "prompt_id", "run", "text")
+#: The sample keys and their JSON types. Nothing is coerced: "1", 1.0 and true are not a
+#: run number, and 7 is not a model name.
+_TYPES: dict[str, type] = {
+    "model": str,
+    "prompt_id": str,
+    "run": int,
+    "text": str,
+    "seed": int,
+    "finish_reason": str,
+    "stderr": str,
+}
+
+
+def _show(value: object) -> str:
+    shown = json.dumps(value, ensure_ascii=False)
+    return shown if len(shown) <= 40 else shown[:39] + "…"
+
+
+def sniff(path: Path) -> None:
+    """Refuse, as one error, a samples file that is plainly not JSON Lines.
+
+    Raises:
+        InputError: the file is compressed, binary, or one JSON array.
+    """
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(8192)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot open the samples file ({exc.strerror})") from exc
+    for magic, kind in _ARCHIVES:
+        if head.startswith(magic):
+            raise InputError(
+                f"{path}: a {kind} file, not JSON Lines",
+                hint="decompress it first; codeeval reads JSON Lines or a directory of .md files",
+            )
+    if b"\x00" in head:
+        raise InputError(
+            f"{path}: a binary file, not JSON Lines (a NUL byte in its first {len(head)} bytes)",
+            hint="pass a JSON Lines file (one JSON object per line) or a directory of .md files",
+        )
+    if head.removeprefix(b"\xef\xbb\xbf").lstrip().startswith(b"["):
+        raise InputError(
+            f"{path}: one JSON array, not JSON Lines",
+            hint=f"write one object per line, e.g. `jq -c '.[]' {path} > samples.jsonl`",
+        )
+
+
+_ARCHIVES = (
+    (b"\x1f\x8b", "gzip"),
+    (b"PK\x03\x04", "zip"),
+    (b"BZh", "bzip2"),
+    (b"\xfd7zXZ\x00", "xz"),
+    (b"\x28\xb5\x2f\xfd", "zstd"),
+)
 
 
 def parse_name(path: Path, root: Path) -> tuple[str, str, int] | None:

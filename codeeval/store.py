@@ -10,32 +10,138 @@ Guarantees:
   so it only ever holds complete lines, and raises ``StoreError``;
 * ``OUT/run.json`` records the settings a results file was made with; resuming
   with settings that change the meaning of a record (``--no-exec`` vs executed,
-  another image or other limits) is refused instead of mixing the two;
+  another image, other limits, other notice patterns, another parser) is refused
+  instead of mixing the two, naming each value that differs;
 * ``read_results`` reads the file back as typed records (:class:`codeeval.record.Result`),
   each bad line reported with its number, records of an older schema upgraded and those of
-  a newer codeeval refused.
+  a newer codeeval refused;
+* ``OUT/run.lock`` is held (``flock``) by the one run writing to ``OUT``; a second
+  run on the same directory is refused (``OutLocked``). The kernel releases the lock
+  when the process ends, however it ends, so a killed run never leaves it behind;
+* each record carries digests of its inputs (``inputs.sample``, ``inputs.prompt``);
+  ``ResultStore.inputs`` holds them for the resume check, and ``replace`` moves the
+  records of changed inputs to ``results.jsonl.replaced`` so they can run again;
+* ``OUT/prompts.json`` keeps, per prompt used, a digest of each field (to name what
+  changed) and whether its reference solution passed the self-check.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import socket
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import TracebackType
 from typing import Any, BinaryIO
 
-from codeeval.errors import InputError, StoreError, UsageError
+from codeeval.errors import InputError, OutLocked, StoreError, UsageError
 from codeeval.record import NewerSchema, Result, parse_line
 
 RESULTS = "results.jsonl"
 MANIFEST = "run.json"
+LOCK = "run.lock"
+PROMPTS = "prompts.json"
+REPLACED = RESULTS + ".replaced"
 KeyTuple = tuple[str, str, int]
+
+
+class OutLock:
+    """Exclusive use of a results directory by one run: ``with OutLock(out): …``.
+
+    Raises:
+        OutLocked: another process holds the lock; the message names it.
+        StoreError: the directory or the lock file cannot be made.
+    """
+
+    def __init__(self, out_dir: Path) -> None:
+        self.dir = out_dir
+        self.path = out_dir / LOCK
+        self._fd: int | None = None
+
+    def __enter__(self) -> OutLock:
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        except OSError as exc:
+            raise StoreError(f"{self.dir}: cannot create the results directory ({exc})") from exc
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = _read_holder(fd)
+            os.close(fd)
+            raise OutLocked(
+                f"{self.dir} is in use by another codeeval run{holder}; "
+                "two runs on one results directory would write every record twice"
+            ) from None
+        except OSError as exc:
+            os.close(fd)
+            raise StoreError(f"{self.path}: cannot lock ({exc.strerror})") from exc
+        stamp = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
+        info = json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "since": stamp})
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, info.encode() + b"\n", 0)
+        except OSError:
+            pass  # the lock holds without the note; only the message loses its details
+        self._fd = fd
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if self._fd is not None:
+            # The file stays: removing it would let a third run lock a new inode while a
+            # second still waits on the old one.
+            try:
+                os.ftruncate(self._fd, 0)
+            except OSError:
+                pass
+            os.close(self._fd)  # closing releases the flock
+            self._fd = None
+
+
+def _read_holder(fd: int) -> str:
+    try:
+        info = json.loads(os.pread(fd, 4096, 0) or b"{}")
+        return f" (pid {int(info['pid'])} on {info['host']}, since {info['since']})"
+    except (OSError, ValueError, KeyError, TypeError):
+        return ""
+
+
+def _differences(old: object, new: object, path: str) -> list[str]:
+    """``limits.timeout_s: 20.0 → 60.0`` for each leaf that differs."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        out: list[str] = []
+        for key in sorted(set(old) | set(new), key=str):
+            out += _differences(old.get(key), new.get(key), f"{path}.{key}" if path else key)
+        return out
+    if old == new:
+        return []
+    return [f"{path}: {_short(old)} → {_short(new)}"]
+
+
+def _short(value: object) -> str:
+    text = "not recorded" if value is None else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 def record_key(record: dict[str, Any]) -> KeyTuple:
     return (str(record["model"]), str(record["prompt_id"]), int(record["run"]))
+
+
+def _inputs(record: dict[str, Any]) -> dict[str, str]:
+    inputs = record.get("inputs")
+    if not isinstance(inputs, dict):
+        return {}
+    return {str(k): str(v) for k, v in inputs.items() if isinstance(v, str)}
 
 
 def iter_records(path: Path) -> Iterator[dict[str, Any]]:
@@ -112,15 +218,84 @@ class ResultStore:
         self._check_manifest(manifest)
         self._repair_tail()
         self.done: set[KeyTuple] = set()
+        self.inputs: dict[KeyTuple, dict[str, str]] = {}
+        """The input digests each done record was made from (empty: an older record)."""
         for record in iter_records(self.path):
             try:
-                self.done.add(record_key(record))
+                key = record_key(record)
             except (KeyError, ValueError, TypeError):
                 continue
+            self.done.add(key)
+            self.inputs[key] = _inputs(record)
+        self._fh = self._open()
+
+    def _open(self) -> BinaryIO:
         try:
-            self._fh = self.path.open("ab")
+            return self.path.open("ab")
         except OSError as exc:
             raise StoreError(f"{self.path}: cannot open for writing ({exc.strerror})") from exc
+
+    def replace(self, keys: Iterable[KeyTuple]) -> int:
+        """Move the records of ``keys`` to ``results.jsonl.replaced``; they count as not
+        done again. The results file is rewritten and swapped in atomically. Returns how
+        many records were moved."""
+        stale = set(keys)
+        if not stale:
+            return 0
+        tmp = self.path.with_suffix(".tmp")
+        moved = 0
+        with self._lock:
+            self._fh.close()
+            try:
+                with (
+                    self.path.open("rb") as src,
+                    tmp.open("wb") as keep,
+                    (self.dir / REPLACED).open("ab") as aside,
+                ):
+                    for line in src:
+                        try:
+                            key = record_key(json.loads(line))
+                        except (KeyError, ValueError, TypeError):
+                            key = None
+                        if key in stale:
+                            aside.write(line)
+                            moved += 1
+                        else:
+                            keep.write(line)
+                    keep.flush()
+                    os.fsync(keep.fileno())
+                    aside.flush()
+                    os.fsync(aside.fileno())
+                tmp.replace(self.path)
+            except OSError as exc:
+                raise StoreError(
+                    f"{self.path}: cannot set aside the records of changed inputs ({exc})"
+                ) from exc
+            finally:
+                self._fh = self._open()
+            self.done -= stale
+            for key in stale:
+                self.inputs.pop(key, None)
+        return moved
+
+    def prompt_notes(self) -> dict[str, dict[str, Any]]:
+        """``OUT/prompts.json``: per prompt id, its digest, field digests and self-check."""
+        try:
+            value = json.loads((self.dir / PROMPTS).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return {}
+        except (OSError, ValueError) as exc:
+            raise StoreError(f"{self.dir / PROMPTS}: unreadable ({exc})") from exc
+        return value if isinstance(value, dict) else {}
+
+    def save_prompt_notes(self, notes: dict[str, dict[str, Any]]) -> None:
+        path = self.dir / PROMPTS
+        try:
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(notes, indent=1, sort_keys=True), encoding="utf-8")
+            tmp.replace(path)
+        except OSError as exc:
+            raise StoreError(f"{path}: cannot write ({exc.strerror})") from exc
 
     def _check_manifest(self, manifest: dict[str, Any]) -> None:
         path = self.dir / MANIFEST
@@ -129,10 +304,12 @@ class ResultStore:
                 old = json.loads(path.read_text(encoding="utf-8"))
             except (OSError, ValueError) as exc:
                 raise StoreError(f"{path}: unreadable run manifest ({exc})") from exc
-            changed = sorted(k for k in manifest if old.get(k) != manifest[k])
+            if not isinstance(old, dict):
+                raise StoreError(f"{path}: unreadable run manifest (not a JSON object)")
+            changed = _differences({k: old.get(k) for k in manifest}, manifest, "")
             if changed:
                 raise UsageError(
-                    f"{self.dir} holds results made with other settings ({', '.join(changed)})",
+                    f"{self.dir} holds results made with other settings: {'; '.join(changed)}",
                     hint="use another --out directory, or the same settings to resume",
                 )
             return

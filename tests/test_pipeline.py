@@ -16,7 +16,7 @@ import pytest
 import codeeval.pipeline
 from codeeval import __version__
 from codeeval.analysis import count_test_functions
-from codeeval.errors import EngineError, InputError, PromptError, UsageError
+from codeeval.errors import EngineError, InputError, OutLocked, PromptError, UsageError
 from codeeval.extract import extract as real_extract
 from codeeval.models import (
     ExtractedFile,
@@ -25,6 +25,7 @@ from codeeval.models import (
     Prompt,
     RawOutcome,
     Reference,
+    RunRequest,
     StaticAnalysis,
     SuiteResult,
 )
@@ -39,7 +40,7 @@ from codeeval.pipeline import (
 )
 from codeeval.report import aggregate, load
 from codeeval.runners.fake import FakeRunner, junit_outcome
-from codeeval.store import RESULTS, iter_records, record_key
+from codeeval.store import RESULTS, OutLock, iter_records, record_key
 
 ALL = ["own", "reference", "own_vs_reference"]
 COUNTS = ("passed", "failed", "errors", "skipped")
@@ -240,6 +241,11 @@ def fake() -> FakeRunner:
     return FakeRunner(limits=LIMITS)
 
 
+def evaluated(runner: FakeRunner) -> list[RunRequest]:
+    """The requests a runner got for samples (not for the prompt self-check)."""
+    return [r for r in runner.requests if r.key.model != "codeeval-self-check"]
+
+
 class Refuse(FakeRunner):
     """A runner that must never be started."""
 
@@ -305,7 +311,7 @@ def test_run_writes_one_record_per_sample_with_the_contract_keys(
     assert essay["execution"] == {"status": "skipped", "reason": "domain prose: no code"}
 
     # the runner got each coding sample once, with the planned suites
-    planned = {r.key.label(): [s.name for s in r.suites] for r in fake.requests}
+    planned = {r.key.label(): [s.name for s in r.suites] for r in evaluated(fake)}
     assert planned == {
         "qwen2.5-7b/slugify/run1": ALL,
         "qwen2.5-7b/slugify/run2": ALL,
@@ -434,7 +440,7 @@ def test_refusal_is_skipped_and_never_run(
     assert rec["parse"]["status"] == "no_code"
     assert rec["parse"]["files"] == []
     assert rec["execution"] == {"status": "skipped", "reason": "parse: no_code"}
-    assert fake.requests == []
+    assert evaluated(fake) == []
     # in the tables it is a model failure: 0 on every suite the prompt asks for
     tables = aggregate(load(opts.out)).tables
     assert [tables[m].cells[("qwen2.5-7b", "slugify")].mean for m in ALL] == [0.0, 0.0, 0.0]
@@ -488,7 +494,7 @@ def test_analysis_crash_becomes_a_parse_error(
     rec = records(opts)[("qwen2.5-7b", "slugify", 1)]
     assert rec["parse"]["status"] == "error"
     assert rec["execution"]["status"] == "skipped"
-    assert fake.requests == []
+    assert evaluated(fake) == []
 
 
 def test_sandbox_error_from_the_runner(
@@ -563,7 +569,7 @@ def test_many_samples_on_several_workers(
     opts = options(tmp_path, prompts_dir, rows, jobs=4)
     assert run(opts, runner=fake).written == 30
     assert len(records(opts)) == 30
-    assert len(fake.requests) == 30
+    assert len(evaluated(fake)) == 30
 
 
 def test_stop_before_start_writes_nothing(tmp_path: Path, prompts_dir: Path) -> None:
@@ -797,9 +803,151 @@ def test_a_test_file_that_does_not_compile_is_not_run_and_says_why(
     execution = records(opts)[("m", "slugify", 1)]["execution"]
     # Only the hidden tests went to the runner; the model's own test file was known
     # not to compile, so its two suites are collection errors naming the syntax error.
-    assert [[s.name for s in r.suites] for r in fake.requests] == [["reference"]]
+    assert [[s.name for s in r.suites] for r in evaluated(fake)] == [["reference"]]
     assert execution["status"] == "passed"
     for name in ("own", "own_vs_reference"):
         assert execution[name]["status"] == "collection_error"
         assert execution[name]["detail"].startswith("test_slugify.py:")
         assert "pytest was not run" in execution[name]["detail"]
+
+
+# ---------------------------------------------------------------- run integrity
+
+
+def test_a_second_run_on_the_same_out_is_refused(
+    tmp_path: Path, prompts_dir: Path, fake: FakeRunner
+) -> None:
+    opts = options(tmp_path, prompts_dir, NIGHTLY)
+    with OutLock(opts.out):
+        with pytest.raises(OutLocked, match=r"in use by another codeeval run \(pid \d+ on "):
+            run(opts, runner=fake)
+        assert not fake.started, "refused before the engine is touched"
+    assert run(opts, runner=fake).written == 5  # the lock went with its holder
+
+
+def test_resume_refuses_a_changed_sample_text_and_names_it(
+    tmp_path: Path, prompts_dir: Path, fake: FakeRunner
+) -> None:
+    opts = options(tmp_path, prompts_dir, NIGHTLY)
+    run(opts, runner=fake)
+    before = (opts.out / RESULTS).read_bytes()
+    edited = [dict(NIGHTLY[0], text=WORDFREQ_OK), *NIGHTLY[1:]]
+    opts = options(tmp_path, prompts_dir, edited)
+    with pytest.raises(UsageError, match=r"sample text changed: qwen2.5-7b/slugify/run1$"):
+        run(opts, runner=FakeRunner(limits=LIMITS))
+    assert (opts.out / RESULTS).read_bytes() == before
+
+
+def test_resume_refuses_changed_hidden_tests_and_names_the_field(
+    tmp_path: Path, prompts_dir: Path, fake: FakeRunner
+) -> None:
+    opts = options(tmp_path, prompts_dir, NIGHTLY)
+    run(opts, runner=fake)
+    toml = prompts_dir / "slugify.toml"
+    toml.write_text(toml.read_text().replace('"das-ist"', '"das-ist-"'))
+    with pytest.raises(UsageError, match=r"prompt 'slugify' changed \(reference.tests\): 3 rec"):
+        run(opts, runner=FakeRunner(limits=LIMITS))
+
+
+def test_rerun_changed_evaluates_exactly_the_changed_samples(
+    tmp_path: Path, prompts_dir: Path, fake: FakeRunner
+) -> None:
+    opts = options(tmp_path, prompts_dir, NIGHTLY)
+    run(opts, runner=fake)
+    edited = [dict(NIGHTLY[0], text=SLUG_TESTS_ONLY), *NIGHTLY[1:]]
+    opts = options(tmp_path, prompts_dir, edited, rerun_changed=True)
+    again = FakeRunner(limits=LIMITS)
+    summary = run(opts, runner=again)
+    assert (summary.replaced, summary.written, summary.resumed) == (1, 1, 4)
+    assert [r.key.label() for r in evaluated(again)] == ["qwen2.5-7b/slugify/run1"]
+    out = records(opts)
+    assert len(out) == 5
+    assert out[("qwen2.5-7b", "slugify", 1)]["parse"]["status"] == "no_module"  # the new text
+    aside = [
+        json.loads(line) for line in (opts.out / "results.jsonl.replaced").read_bytes().splitlines()
+    ]
+    assert [record_key(r) for r in aside] == [("qwen2.5-7b", "slugify", 1)]
+    assert aside[0]["parse"]["status"] == "ok"  # the old record is kept, not deleted
+
+
+def test_resume_refuses_other_notice_patterns_naming_the_values(
+    tmp_path: Path, prompts_dir: Path, fake: FakeRunner
+) -> None:
+    opts = options(tmp_path, prompts_dir, NIGHTLY)
+    run(opts, runner=fake)
+    opts.notice_patterns = (r"^\[llama\]",)
+    with pytest.raises(UsageError, match=r'notice_patterns: \[\] → \["\^\\\\\[llama\\\\\]"\]'):
+        run(opts, runner=FakeRunner(limits=LIMITS))
+
+
+def test_records_carry_the_digests_of_their_inputs(
+    tmp_path: Path, prompts_dir: Path, fake: FakeRunner
+) -> None:
+    opts = options(tmp_path, prompts_dir, NIGHTLY[:2])
+    run(opts, runner=fake)
+    first, second = records(opts).values()
+    assert first["inputs"]["prompt"] == second["inputs"]["prompt"]
+    assert first["inputs"]["sample"] != second["inputs"]["sample"]  # other seeds
+    assert all(v.startswith("sha256:") for v in first["inputs"].values())
+
+
+def test_a_reference_solution_failing_its_hidden_tests_stops_the_run(
+    tmp_path: Path, prompts_dir: Path
+) -> None:
+    failing = junit_outcome(
+        passed=3, failed=1, names=("test_basic", "test_accents", "test_empty", "test_max_length")
+    )
+    runner = FakeRunner(
+        script={"codeeval-self-check/slugify/run1:reference": failing}, limits=LIMITS
+    )
+    opts = options(tmp_path, prompts_dir, NIGHTLY)
+    with pytest.raises(PromptError) as info:
+        run(opts, runner=runner)
+    assert str(info.value) == (
+        "a reference solution does not pass its own hidden tests in the sandbox — "
+        "prompt 'slugify': failed (1 of 4 tests): test_module::test_max_length"
+    )
+    assert info.value.exit_code == 10
+    assert evaluated(runner) == [], "no model code ran"
+    assert not (opts.out / RESULTS).exists() or (opts.out / RESULTS).read_bytes() == b""
+
+
+def test_the_self_check_runs_once_per_prompt_and_not_again_on_resume(
+    tmp_path: Path, prompts_dir: Path, fake: FakeRunner
+) -> None:
+    opts = options(tmp_path, prompts_dir, NIGHTLY[:2])
+    summary = run(opts, runner=fake)
+    checks = [r for r in fake.requests if r.key.model == "codeeval-self-check"]
+    assert [r.key.prompt_id for r in checks] == ["slugify"]  # wordfreq has nothing to check
+    (spec,) = checks[0].suites
+    assert (spec.module_source, spec.test_source) == (REF_SOLUTION[1:], REF_TESTS[1:])
+    assert spec.isolate and summary.prompts_checked == 1
+    again = FakeRunner(limits=LIMITS)
+    opts = options(tmp_path, prompts_dir, NIGHTLY)
+    assert run(opts, runner=again).prompts_checked == 0
+    assert all(r.key.model != "codeeval-self-check" for r in again.requests)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"", r"samples\.jsonl: no samples \(empty\)"),
+        (b"\n\n  \n", r"samples\.jsonl: no samples \(empty\)"),
+        (bytes(range(256)) * 40, r"samples\.jsonl: a binary file, not JSON Lines"),
+        (b"\x1f\x8b\x08\x00" + b"\x00" * 20, r"samples\.jsonl: a gzip file, not JSON Lines"),
+        (b'[{"model": "m"}]\n', r"samples\.jsonl: one JSON array, not JSON Lines"),
+        (
+            b"model,prompt_id,run,text\nm,slugify,1,x\n",
+            r"samples\.jsonl: not one sample could be read \(2 entries rejected; the first, "
+            r".*samples\.jsonl:1: not valid JSON",
+        ),
+    ],
+)
+def test_input_that_holds_no_sample_is_one_error(
+    tmp_path: Path, prompts_dir: Path, content: bytes, message: str
+) -> None:
+    opts = options(tmp_path, prompts_dir, [content])
+    runner = FakeRunner(limits=LIMITS)
+    with pytest.raises(InputError, match=message):
+        run(opts, runner=runner)
+    assert evaluated(runner) == []

@@ -8,7 +8,8 @@ import pytest
 
 from codeeval.analysis import count_test_functions
 from codeeval.errors import PromptError
-from codeeval.prompts import load_prompt, load_prompts
+from codeeval.fences import safe_name
+from codeeval.prompts import load_prompt, load_prompts, prompt_digest, prompt_field_digests
 
 SHIPPED = Path(__file__).resolve().parent.parent / "prompts" / "coding"
 
@@ -159,7 +160,7 @@ def test_prompt_file_that_is_not_utf8(tmp_path: Path) -> None:
 )
 def test_bad_module_name(tmp_path: Path, module: str) -> None:
     text = f'id = "x"\ndomain = "coding"\nprompt = "y"\nmodule = "{module}"\n'
-    with pytest.raises(PromptError, match="key 'module' must be a Python file name"):
+    with pytest.raises(PromptError, match="key 'module': "):
         load_prompt(write(tmp_path, "x.toml", text))
 
 
@@ -225,3 +226,119 @@ def test_shipped_coding_prompts_all_load() -> None:
         assert prompt.reference is not None
         assert prompt.reference.solution and prompt.reference.tests
         assert 5 <= count_test_functions(prompt.reference.tests) <= 12, prompt.id
+
+
+@pytest.mark.parametrize(
+    ("module", "reason"),
+    [
+        ("random.py", "would shadow the standard-library module random"),
+        ("json.py", "would shadow the standard-library module json"),
+        ("pytest.py", "would shadow pytest, which the test runner imports"),
+        ("conftest.py", "is a file pytest or Python loads on its own"),
+        ("__init__.py", "is a reserved name"),
+    ],
+)
+def test_module_names_are_refused_by_the_extractors_rules(
+    tmp_path: Path, module: str, reason: str
+) -> None:
+    text = f'id = "x"\ndomain = "coding"\nprompt = "y"\nmodule = "{module}"\n'
+    with pytest.raises(PromptError, match=f"key 'module': {module} {reason}"):
+        load_prompt(write(tmp_path, "x.toml", text))
+    # the very rule the extractor applies to a model's file names
+    assert safe_name(module, None) == (None, f"{module} {reason}")
+
+
+def test_prompt_digest_covers_the_hidden_material(tmp_path: Path) -> None:
+    prompt = load_prompt(write(tmp_path, "roman.toml", ROMAN))
+    assert prompt.reference is not None
+    other_tests = prompt.model_copy(
+        update={"reference": prompt.reference.model_copy(update={"tests": "def test_x(): 0"})}
+    )
+    assert prompt_digest(prompt) == prompt_digest(load_prompt(tmp_path / "roman.toml"))
+    assert prompt_digest(prompt) != prompt_digest(other_tests)
+    fields = prompt_field_digests(prompt)
+    changed = prompt_field_digests(other_tests)
+    assert [k for k in fields if fields[k] != changed[k]] == ["reference.tests"]
+
+
+# ---------------------------------------------------------------- self-check, real sandbox
+
+GOOD = """
+id = "double"
+domain = "coding"
+module = "double.py"
+prompt = "Write double(x)."
+[reference]
+solution = "def double(x):\\n    return 2 * x\\n"
+tests = "from double import double\\n\\ndef test_two():\\n    assert double(2) == 4\\n"
+"""
+
+WRONG_SOLUTION = """
+id = "halve"
+domain = "coding"
+module = "halve.py"
+prompt = "Write halve(x)."
+[reference]
+solution = "def halve(x):\\n    return x // 2\\n"
+tests = '''
+from halve import halve
+
+def test_even():
+    assert halve(4) == 2
+
+def test_odd():
+    assert halve(3) == 1.5
+'''
+"""
+
+TESTS_DO_NOT_COMPILE = """
+id = "triple"
+domain = "coding"
+module = "triple.py"
+prompt = "Write triple(x)."
+[reference]
+solution = "def triple(x):\\n    return 3 * x\\n"
+tests = "from triple import triple\\n\\ndef test_three(:\\n    assert triple(1) == 3\\n"
+"""
+
+
+@pytest.mark.docker
+def test_prompts_check_and_run_refuse_a_reference_that_fails_its_tests(
+    tmp_path: Path, runner_image: str
+) -> None:
+    from typer.testing import CliRunner
+
+    from codeeval.cli import app
+
+    good = tmp_path / "good"
+    good.mkdir()
+    write(good, "double.toml", GOOD)
+    result = CliRunner().invoke(app, ["prompts", "check", str(good), "--image", runner_image])
+    assert result.exit_code == 0, result.output
+    assert "double: passed (1 hidden tests)" in result.stdout
+
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    for name, text in [("d", GOOD), ("h", WRONG_SOLUTION), ("t", TESTS_DO_NOT_COMPILE)]:
+        write(bad, f"{name}.toml", text)
+    result = CliRunner().invoke(app, ["prompts", "check", str(bad), "--image", runner_image])
+    assert result.exit_code == 10, result.output
+    error = result.stderr.splitlines()[0]
+    assert error.startswith("error: a reference solution does not pass its own hidden tests")
+    assert "prompt 'halve': failed (1 of 2 tests): test_codeeval_reference::test_odd" in error
+    assert "prompt 'triple': collection_error" in error
+    assert "double" not in error
+
+    # `codeeval run` stops the same way, before any model code runs
+    samples = tmp_path / "samples.jsonl"
+    samples.write_text(
+        '{"model": "m", "prompt_id": "halve", "run": 1, "text": "def halve(x):\\n'
+        '    return x / 2\\n"}\n'
+    )
+    out = tmp_path / "out"
+    args = ["run", str(samples), "--prompts", str(bad), "--out", str(out), "--image", runner_image]
+    result = CliRunner().invoke(app, [*args, "-q"])
+    assert result.exit_code == 10, result.output
+    assert "prompt 'halve': failed (1 of 2 tests)" in result.stderr
+    assert "triple" not in result.stderr  # no sample uses it: not checked
+    assert not (out / "results.jsonl").exists() or (out / "results.jsonl").read_text() == ""

@@ -99,8 +99,33 @@ BAD_LINES = [
     ),
     pytest.param(
         b'{"model": "m", "prompt_id": "slugify", "run": "x", "text": "x"}\n',
-        "key 'run': Input should be a valid integer",
+        "key 'run': must be an integer, not \"x\"",
         id="run-x",
+    ),
+    pytest.param(
+        b'{"model": "m", "prompt_id": "slugify", "run": "1", "text": "x"}\n',
+        "key 'run': must be an integer, not \"1\"",
+        id="run-string-digit",
+    ),
+    pytest.param(
+        b'{"model": "m", "prompt_id": "slugify", "run": 1.0, "text": "x"}\n',
+        "key 'run': must be an integer, not 1.0",
+        id="run-float-whole",
+    ),
+    pytest.param(
+        b'{"model": "m", "prompt_id": "slugify", "run": 1, "text": "x", "seed": "42"}\n',
+        "key 'seed': must be an integer, not \"42\"",
+        id="seed-string",
+    ),
+    pytest.param(
+        b'{"model": "", "prompt_id": "slugify", "run": 1, "text": "x"}\n',
+        "key 'model': String should have at least 1 character",
+        id="model-empty",
+    ),
+    pytest.param(
+        b'{"model": "m", "prompt_id": 3, "run": 1, "text": "x"}\n',
+        "key 'prompt_id': must be a string, not 3",
+        id="prompt-id-number",
     ),
     pytest.param(
         b'{"model": "m", "prompt_id": "slugify", "run": 1.5, "text": "x"}\n',
@@ -119,7 +144,7 @@ BAD_LINES = [
     ),
     pytest.param(
         b'{"model": 7, "prompt_id": "slugify", "run": 3, "text": "x"}\n',
-        "key 'model': Input should be a valid string",
+        "key 'model': must be a string, not 7",
         id="model-number",
     ),
     pytest.param(

@@ -182,7 +182,7 @@ def test_manifest_is_written_once_and_checked(tmp_path: Path) -> None:
 def test_manifest_with_other_limits_is_refused(tmp_path: Path) -> None:
     ResultStore(tmp_path, EXECUTED).close()
     other = {**EXECUTED, "limits": {"timeout_s": 60.0, "memory_mb": 512}}
-    with pytest.raises(UsageError, match=r"other settings \(limits\)"):
+    with pytest.raises(UsageError, match=r"other settings: limits.timeout_s: 20.0 → 60.0$"):
         ResultStore(tmp_path, other)
 
 

@@ -160,3 +160,46 @@ def test_corrupt_input_is_reported_by_line_and_the_rest_evaluated(tmp_path: Path
     again = codeeval("run", samples, "--prompts", prompts, "--out", out, "--no-exec", "-q")
     assert again.returncode == 3
     assert len(keys(out)) == 3, "a re-run wrote a record twice"
+
+
+HOLD_LOCK = """
+import sys, time
+from pathlib import Path
+from codeeval.store import OutLock
+with OutLock(Path(sys.argv[1])):
+    print("locked", flush=True)
+    time.sleep(600)
+"""
+
+
+def test_a_second_run_on_the_same_results_directory_is_refused(tmp_path: Path) -> None:
+    samples, prompts = write(tmp_path, [("m", run, GOOD) for run in range(1, 4)])
+    out = tmp_path / "out"
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_LOCK, str(out)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
+        done = codeeval("run", samples, "--prompts", prompts, "--out", out, "--no-exec", "-q")
+        assert done.returncode == 11, done.stderr
+        first, hint = done.stderr.splitlines()[:2]
+        assert first.startswith(f"error: {out} is in use by another codeeval run (pid {holder.pid}")
+        assert hint.startswith("hint: wait for that run to finish, or pass another --out")
+        assert not (out / "results.jsonl").exists()
+    finally:
+        holder.kill()  # SIGKILL: the kernel releases the lock with the process
+        holder.wait()
+    done = codeeval("run", samples, "--prompts", prompts, "--out", out, "--no-exec", "-q")
+    assert done.returncode == 0, done.stderr
+    assert sorted(keys(out)) == [("m", "napper", 1), ("m", "napper", 2), ("m", "napper", 3)]
+
+
+def test_a_binary_samples_file_is_one_error(tmp_path: Path) -> None:
+    _, prompts = write(tmp_path, [])
+    samples = tmp_path / "samples.jsonl"
+    samples.write_bytes(os.urandom(64 << 10) + b"\x00")
+    done = codeeval("run", samples, "--prompts", prompts, "--out", tmp_path / "o", "--no-exec")
+    assert done.returncode == 4, done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 2 and lines[0].startswith(f"error: {samples}: a ")
+    assert lines[1].startswith("hint: ")
