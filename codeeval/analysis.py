@@ -379,3 +379,50 @@ def _imports_by_regex(source: str) -> set[str]:
             if word.isidentifier():
                 names.add(word)
     return names
+
+
+def names_imported_from(source: str, modules: Iterable[str]) -> set[str]:
+    """Names a test file takes from ``modules`` at its top level (``from m import a, b``).
+
+    Only top-level imports count: one that fails stops the whole file, so nothing in it
+    says anything about the module it runs against. Star imports take no name.
+    """
+    tree = _parse(source)
+    wanted = set(modules)
+    if tree is None:
+        return set()
+    found: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in wanted:
+            found.update(a.name for a in node.names if a.name != "*")
+    return found
+
+
+def names_defined(source: str) -> set[str] | None:
+    """Top-level names a module binds, or None when that cannot be known statically (a
+    syntax error, a star import, or a module-level ``__getattr__``)."""
+    tree = _parse(source)
+    if tree is None:
+        return None
+    names: set[str] = set()
+    pending: list[ast.stmt] = list(tree.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Import):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if any(a.name == "*" for a in node.names):
+                return None
+            names.update(a.asname or a.name for a in node.names)
+        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+        elif isinstance(node, ast.If | ast.Try | ast.With | ast.For | ast.While):
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                for child in getattr(node, field, ()):
+                    pending.extend(child.body if isinstance(child, ast.ExceptHandler) else [child])
+    if "__getattr__" in names:
+        return None
+    return names

@@ -73,6 +73,8 @@ class ImportInfo:
     names: frozenset[str]
     """Names taken from the module, or attributes used on it for a plain ``import``."""
     star: bool = False
+    dotted: str = ""
+    """The whole dotted path when a submodule is imported (``src.slugify``), else empty."""
 
 
 @dataclass(frozen=True)
@@ -153,7 +155,9 @@ def read_code(source: str, entry_point: str | None = None) -> Code:
         if isinstance(n, ast.Import):
             for alias in n.names:
                 top = alias.name.split(".")[0]
-                imports.append(ImportInfo(top, frozenset(attrs.get(alias.asname or top, ()))))
+                used = frozenset(attrs.get(alias.asname or top, ()))
+                dotted = alias.name if "." in alias.name else ""
+                imports.append(ImportInfo(top, used, dotted=dotted))
         elif n.level == 0 and n.module:
             imports.append(_from_import(n.module, [alias.name for alias in n.names]))
     segments = _segments(heads, source.count("\n") + 1)
@@ -219,7 +223,7 @@ def _dotted(node: ast.expr) -> str:
 
 def _from_import(module: str, names: list[str]) -> ImportInfo:
     if "." in module:  # names of a submodule say nothing about the package itself
-        return ImportInfo(module.split(".")[0], frozenset())
+        return ImportInfo(module.split(".")[0], frozenset(), dotted=module)
     return ImportInfo(module, frozenset(names) - {"*"}, "*" in names)
 
 

@@ -243,6 +243,19 @@ def to_file(block: Block, role: Literal["tests", "other"], module: str) -> Extra
     )
 
 
+def _package_alias(package: str, stem: str) -> ExtractedFile:
+    """``src.py`` that makes ``src.slugify`` the real module (``sys.modules`` is consulted
+    for a submodule once its parent is imported, so no package directory is needed)."""
+    content = (
+        f'"""Written by codeeval: the tests import {package}.{stem}, '
+        f'the module is {stem}.py."""\n\n'
+        f"import importlib\nimport sys\n\n"
+        f"{stem} = importlib.import_module({stem!r})\n"
+        f"sys.modules[__name__ + {'.' + stem!r}] = {stem}\n"
+    )
+    return ExtractedFile(name=f"{package}.py", role="other", content=content)
+
+
 def aliases(
     tests: list[Block],
     files: list[ExtractedFile],
@@ -256,6 +269,15 @@ def aliases(
     aliases: list[ExtractedFile] = []
     for imp in (imp for block in tests for imp in block.code.imports):
         if not is_local(imp.name) or imp.name in present:
+            continue
+        if imp.dotted == f"{imp.name}.{stem}" or (stem in imp.names and stem not in defs):
+            # the src/ layout: `from src.slugify import …`, `from src import slugify`
+            present.add(imp.name)
+            notes.append(
+                f"the tests import {imp.name}.{stem} (a package layout) but the module is "
+                f"{stem}.py: added an alias package"
+            )
+            aliases.append(_package_alias(imp.name, stem))
             continue
         if not (imp.star or imp.names & defs or imp.name in _PLACEHOLDERS):
             notes.append(f"the tests import {imp.name}, which is not a file of the answer")

@@ -156,7 +156,13 @@ SuiteStatus = Literal[
     "no_results",
     "results_rejected",
     "sandbox_error",
+    "untested",
+    "api_mismatch",
 ]
+"""``untested``: the answer holds no tests, so the suites of its own tests are n/a (never
+run, excluded from their tables and counted). ``api_mismatch``: the model's tests import
+names the reference solution does not define, so running them against it says nothing
+about whether they are right (validity suite only; excluded and counted)."""
 
 ExecutionStatus = Literal[
     "passed",

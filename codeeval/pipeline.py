@@ -17,7 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from codeeval import __version__
-from codeeval.analysis import analyse, count_test_functions
+from codeeval.analysis import (
+    analyse,
+    count_test_functions,
+    names_defined,
+    names_imported_from,
+)
 from codeeval.errors import InputError
 from codeeval.extract import extract
 from codeeval.junit import judge_run
@@ -136,7 +141,7 @@ def plan_suites(
                 isolate=isolate_reference,
             )
         )
-    if ref is not None and ref.solution and ref_module and tests:
+    if ref is not None and ref.solution and ref_module and tests and not api_mismatch(prompt, ext):
         suites.append(
             SuiteSpec(
                 name="own_vs_reference",
@@ -149,6 +154,57 @@ def plan_suites(
             )
         )
     return tuple(suites)
+
+
+#: How an alias file the extractor writes begins (``codeeval.extract``): the tests import
+#: the module under the alias's name.
+_ALIAS_MARK = '"""Written by codeeval: the tests import '
+
+
+def api_mismatch(prompt: Prompt, ext: Extraction) -> str:
+    """Why the model's tests cannot say anything when run against the reference solution,
+    or "" when they can: they import names the reference solution does not define."""
+    ref = prompt.reference
+    if ref is None or not ref.solution or not prompt.module:
+        return ""
+    modules = {prompt.module.removesuffix(".py")}
+    modules |= {ext.module_name} if ext.module_name else set()
+    modules |= {
+        f.name.removesuffix(".py")
+        for f in ext.files
+        if f.role == "other" and f.content.startswith(_ALIAS_MARK)
+    }
+    wanted: set[str] = set()
+    for f in ext.files:
+        if f.role == "tests":
+            wanted |= names_imported_from(f.content, modules)
+    defined = names_defined(ref.solution)
+    if defined is None or wanted <= defined:
+        return ""
+    missing = ", ".join(sorted(wanted - defined))
+    return f"the tests import names the reference solution does not define: {missing}"
+
+
+def not_applicable(prompt: Prompt, ext: Extraction) -> dict[SuiteName, SuiteResult]:
+    """Suites the prompt asks for that say nothing about this answer: n/a, not 0.
+
+    An answer without tests has no own-test or test-validity score (``untested``); tests
+    that import names the reference solution lacks have no validity score
+    (``api_mismatch``). Both are excluded from their tables and counted.
+    """
+    applicable = applicable_suites(prompt)
+    absent: dict[SuiteName, SuiteResult] = {}
+    has_tests = any(f.role == "tests" for f in ext.files)
+    if not has_tests and ext.status not in ("rejected", "error"):
+        names: tuple[SuiteName, ...] = ("own", "own_vs_reference")
+        for name in names:
+            if name in applicable:
+                absent[name] = SuiteResult(status="untested", detail="the answer holds no tests")
+    elif "own_vs_reference" in applicable:
+        why = api_mismatch(prompt, ext)
+        if why:
+            absent["own_vs_reference"] = SuiteResult(status="api_mismatch", detail=why)
+    return absent
 
 
 def applicable_suites(prompt: Prompt) -> list[SuiteName]:
@@ -222,12 +278,15 @@ class Evaluator:
             suites = (
                 plan_suites(prompt, ext, analysis, self.opts.isolate_reference) if analysis else ()
             )
+            absent = not_applicable(prompt, ext)
             if not suites:
                 execution = Execution(status="skipped", reason=f"parse: {ext.status}")
             elif self.runner is None:
                 execution = Execution(status="not_run", reason="--no-exec: nothing was executed")
             else:
                 execution = summarise(self._execute(sample, suites, analysis), ext.status)
+            if absent:
+                execution = execution.model_copy(update={str(k): v for k, v in absent.items()})
         else:
             execution = Execution(status="skipped", reason=f"domain {prompt.domain}: no code")
         metrics: TextMetrics | MetricsFailure

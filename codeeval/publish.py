@@ -101,6 +101,8 @@ def summary_json(summary: Summary, comparison: Comparison | None = None) -> dict
             ],
             "excluded_sandbox_errors": table.excluded_sandbox,
             "excluded_not_executed": table.excluded_not_run,
+            "excluded_untested": table.excluded_untested,
+            "excluded_api_mismatch": table.excluded_api_mismatch,
             "cells_with_fewer_than_2_runs": [f"{m}/{p}" for m, p in table.thin_cells],
         }
     data: dict[str, Any] = {

@@ -58,6 +58,13 @@ def footnote(table: Table) -> str:
         parts.append(f"{table.excluded_sandbox} sandbox errors excluded")
     if table.excluded_not_run:
         parts.append(f"{table.excluded_not_run} samples not executed (--no-exec)")
+    if table.excluded_untested:
+        parts.append(f"{table.excluded_untested} answers without tests (n/a)")
+    if table.excluded_api_mismatch:
+        parts.append(
+            f"{table.excluded_api_mismatch} test files import names the reference "
+            "solution does not define (n/a)"
+        )
     return "; ".join(parts)
 
 
@@ -251,7 +258,7 @@ def empty_notes(summary: Summary) -> list[str]:
     return [
         f"{METRIC_TITLES[t.metric]}: no scores ({footnote(t)})"
         for t in summary.tables.values()
-        if not t.cells and (t.excluded_not_run or t.excluded_sandbox)
+        if not t.cells and t.excluded
     ]
 
 

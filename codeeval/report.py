@@ -7,9 +7,11 @@ Two numbers per sample and suite:
 
 Outcomes with no passing evidence (timeout, oom, no results, rejected results, collection
 error, no tests, and outputs with no runnable code) score 0 and are no strict pass: the
-model did not deliver working code. Two kinds of record are *excluded* and counted apart,
-because they say nothing about the model: sandbox errors (infrastructure) and records that
-were not executed (``--no-exec``).
+model did not deliver working code. Some records are *excluded* and counted apart,
+because they say nothing about the model: sandbox errors (infrastructure), records that
+were not executed (``--no-exec``), and — in the own-tests and test-validity tables only —
+answers without tests (``untested``: there is nothing to score, which is not 0) and
+tests importing names the reference solution does not define (``api_mismatch``).
 
 Per (model, prompt) cell with ``n`` runs and ``c`` strict passes, **pass@k** is the
 unbiased estimator of Chen et al. (2021), ``1 - C(n-c, k) / C(n, k)``; a model's pass@k is
@@ -191,6 +193,19 @@ class Table:
     cells: dict[tuple[str, str], Cell] = field(default_factory=dict)
     excluded_sandbox: int = 0
     excluded_not_run: int = 0
+    excluded_untested: int = 0
+    """Answers without tests (own-tests and validity tables): n/a, not 0."""
+    excluded_api_mismatch: int = 0
+    """Tests importing names the reference solution lacks (validity table): n/a."""
+
+    @property
+    def excluded(self) -> int:
+        return (
+            self.excluded_sandbox
+            + self.excluded_not_run
+            + self.excluded_untested
+            + self.excluded_api_mismatch
+        )
 
     @property
     def model_names(self) -> list[str]:
@@ -341,6 +356,12 @@ def aggregate(records: Iterable[Result]) -> Summary:
                 table.excluded_sandbox += 1
                 continue
             suite = record.suite(metric)
+            if suite is not None and suite.status == "untested":
+                table.excluded_untested += 1
+                continue
+            if suite is not None and suite.status == "api_mismatch":
+                table.excluded_api_mismatch += 1
+                continue
             score = suite_score(suite) if suite is not None else 0.0
             if score is None:
                 table.excluded_sandbox += 1

@@ -633,10 +633,21 @@ CASES = [
         note="unfinished reasoning",
     ),
     Case(
-        "dotted-import-gets-no-alias",
+        "src-layout-gets-an-alias-package",
         "```python\n"
         + MODULE
         + "```\n```python\nfrom src.slugify import slugify\n\ndef test_a():\n"
+        + "    assert slugify('A') == 'a'\n```",
+        "ok",
+        {"slugify.py": "module", "test_slugify.py": "tests", "src.py": "other"},
+        module="slugify.py",
+        note="the tests import src.slugify (a package layout)",
+    ),
+    Case(
+        "dotted-import-of-another-package-gets-no-alias",
+        "```python\n"
+        + MODULE
+        + "```\n```python\nfrom src.helpers import slugify\n\ndef test_a():\n"
         + "    assert slugify('A') == 'a'\n```",
         "ok",
         {"slugify.py": "module", "test_slugify.py": "tests"},

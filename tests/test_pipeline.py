@@ -7,6 +7,8 @@ JUnit judging as the Docker runner's.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -32,12 +34,14 @@ from codeeval.models import (
 from codeeval.pipeline import (
     REFERENCE_TEST_FILE,
     RunOptions,
+    api_mismatch,
     applicable_suites,
     evaluate,
     plan_suites,
     run,
     summarise,
 )
+from codeeval.render import footnote
 from codeeval.report import aggregate, load
 from codeeval.runners.fake import FakeRunner, junit_outcome
 from codeeval.store import RESULTS, OutLock, iter_records, record_key
@@ -439,11 +443,23 @@ def test_refusal_is_skipped_and_never_run(
     rec = records(opts)[("qwen2.5-7b", "slugify", 1)]
     assert rec["parse"]["status"] == "no_code"
     assert rec["parse"]["files"] == []
-    assert rec["execution"] == {"status": "skipped", "reason": "parse: no_code"}
+    untested = {"status": "untested", "detail": "the answer holds no tests"}
+    execution = rec["execution"]
+    assert (execution["status"], execution["reason"]) == ("skipped", "parse: no_code")
+    assert {k: execution[k]["status"] for k in ("own", "own_vs_reference")} == {
+        "own": "untested",
+        "own_vs_reference": "untested",
+    }
+    assert {k: execution["own"][k] for k in untested} == untested
+    assert "reference" not in execution
     assert evaluated(fake) == []
-    # in the tables it is a model failure: 0 on every suite the prompt asks for
+    # in the tables: the module's verdict is a model failure (0); its own tests and their
+    # validity are n/a — there are none — excluded and counted, not 0
     tables = aggregate(load(opts.out)).tables
-    assert [tables[m].cells[("qwen2.5-7b", "slugify")].mean for m in ALL] == [0.0, 0.0, 0.0]
+    assert tables["reference"].cells[("qwen2.5-7b", "slugify")].mean == 0.0
+    for metric in ("own", "own_vs_reference"):
+        assert tables[metric].cells == {}
+        assert tables[metric].excluded_untested == 1
 
 
 def test_parser_crash_becomes_a_record(
@@ -951,3 +967,119 @@ def test_input_that_holds_no_sample_is_one_error(
     with pytest.raises(InputError, match=message):
         run(opts, runner=runner)
     assert evaluated(runner) == []
+
+
+# ---------------------------------------------------------------- honest own-test tables
+
+SLUG_MODULE_ONLY = """```python
+# slugify.py
+def slugify(text, max_length=None, separator="-"):
+    return separator.join(text.lower().split())
+```
+"""
+
+SLUG_TESTS_NEED_A_HELPER = SLUG_OK.replace(
+    "from slugify import slugify\n", "from slugify import slugify, _ascii_fold\n"
+).replace(
+    "def test_empty():",
+    "def test_fold():\n    assert _ascii_fold('é') == 'e'\n\n\ndef test_empty():",
+)
+
+
+def test_an_answer_without_tests_is_na_in_the_own_and_validity_tables(
+    tmp_path: Path, prompts_dir: Path, fake: FakeRunner
+) -> None:
+    rows = [
+        sample("qwen2.5-7b", "slugify", 1, SLUG_MODULE_ONLY),
+        sample("qwen2.5-7b", "slugify", 2, SLUG_OK),
+    ]
+    opts = options(tmp_path, prompts_dir, rows)
+    run(opts, runner=fake)
+    out = records(opts)
+    bare = out[("qwen2.5-7b", "slugify", 1)]["execution"]
+    assert bare["status"] == "passed"  # the hidden tests ran against its module
+    assert bare["own"]["status"] == bare["own_vs_reference"]["status"] == "untested"
+    summary = aggregate(load(opts.out))
+    for metric in ("own", "own_vs_reference"):
+        table = summary.tables[metric]
+        cell = table.cells[("qwen2.5-7b", "slugify")]
+        assert (cell.n, cell.mean, table.excluded_untested) == (1, 1.0, 1)  # not 0.5
+        assert footnote(table) == "1 answers without tests (n/a)"
+    assert summary.tables["reference"].cells[("qwen2.5-7b", "slugify")].n == 2
+
+
+def test_tests_importing_a_name_the_reference_lacks_get_their_own_status(
+    tmp_path: Path, prompts_dir: Path, fake: FakeRunner
+) -> None:
+    opts = options(
+        tmp_path, prompts_dir, [sample("qwen2.5-7b", "slugify", 1, SLUG_TESTS_NEED_A_HELPER)]
+    )
+    run(opts, runner=fake)
+    execution = records(opts)[("qwen2.5-7b", "slugify", 1)]["execution"]
+    assert execution["own_vs_reference"] == {
+        "status": "api_mismatch",
+        "passed": 0,
+        "failed": 0,
+        "errors": 0,
+        "skipped": 0,
+        "duration_s": 0.0,
+        "detail": "the tests import names the reference solution does not define: _ascii_fold",
+        "output_tail": "",
+        "failing": [],
+    }
+    # never run against the reference (it would only be a collection error)
+    assert [[s.name for s in r.suites] for r in evaluated(fake)] == [["own", "reference"]]
+    table = aggregate(load(opts.out)).tables["own_vs_reference"]
+    assert (table.cells, table.excluded_api_mismatch) == ({}, 1)
+
+
+@pytest.mark.parametrize(
+    ("test_source", "missing"),
+    [
+        ("from slugify import slugify\n", ""),
+        ("from slugify import slugify, helper\n", "helper"),
+        ("from my_slug import slugify, helper\n", "helper"),  # an alias of the module
+        ("import slugify\n", ""),  # attribute use is not checked statically
+        ("from slugify import *\n", ""),
+        ("def test_x():\n    from slugify import helper\n", ""),  # one test, not the file
+        ("from os import path\n", ""),
+    ],
+)
+def test_api_mismatch_reads_top_level_imports_of_the_module(test_source: str, missing: str) -> None:
+    alias = ExtractedFile(
+        name="my_slug.py",
+        role="other",
+        content='"""Written by codeeval: the tests import my_slug, the module is slugify.py."""\n',
+    )
+    tests = ExtractedFile(name="test_slugify.py", role="tests", content=test_source)
+    why = api_mismatch(SLUG_PROMPT, ext(MODULE, tests, alias))
+    expected = f"the tests import names the reference solution does not define: {missing}"
+    assert why == (expected if missing else "")
+
+
+def test_src_layout_alias_imports_the_real_module(tmp_path: Path) -> None:
+    answer = (
+        "```python\n# src/slugify.py\ndef slugify(t):\n    return t.lower()\n```\n"
+        "```python\n# tests/test_slugify.py\nfrom src.slugify import slugify\n"
+        "import src.slugify as again\nfrom src import slugify as package_module\n\n"
+        "def test_a():\n    assert slugify('A') == 'a'\n```\n"
+    )
+    extraction = real_extract(answer, module="slugify.py")
+    assert extraction.status == "ok"
+    for f in extraction.files:
+        (tmp_path / f.name).write_text(f.content)
+    check = (
+        "import test_slugify as t, slugify\n"
+        "assert t.again is slugify and t.package_module is slugify\n"
+        "assert t.slugify is slugify.slugify\n"
+        "t.test_a()\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, '.')\n{check}"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.stdout == "ok\n", done.stderr
