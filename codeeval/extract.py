@@ -14,9 +14,10 @@ Blocks
     language tag closes a block the model forgot to close. A fence never closed runs to
     the end of the output: what is there is kept, and the file and the extraction are
     flagged ``truncated``. A leading ``<think>`` section is dropped (drafts are not the
-    answer); an answer without any fence is used whole if it parses as Python, or if it
-    opens with a definition or an import (then a cut-off answer is a syntax error on the
-    record, not "no code"). A block in
+    answer); an answer without any fence is used whole if it parses as Python; else the
+    longest run of lines from its first definition or import that parses (prose before
+    and after the code); else whole if it opens with a definition or an import (then a
+    cut-off answer is a syntax error on the record, not "no code"). A block in
     which a file-name comment (``# test_x.py``) follows code is cut there into two files.
     Only Python is extracted: blocks tagged python/py/python3 or untagged. Other
     languages are ignored, and so are untagged shell commands, pytest output, ``>>>``
@@ -140,6 +141,7 @@ from codeeval.files import (
 from codeeval.models import ExtractedFile, Extraction, ExtractStatus, Join, ParserMode, Rejection
 from codeeval.sanitize import sanitize
 
+_REGION_TRIES = 32
 _CODE_START = re.compile(
     r"[ \t]*(?:(?:async[ \t]+)?def|class|import|from[ \t]+[\w.]+[ \t]+import)[ \t]"
 )
@@ -197,9 +199,10 @@ def extract(
         notes.append("the output ends inside an unclosed code fence; kept what is there")
     if any(f.reopened for f in fences):
         notes.append("a code fence was not closed before the next one opened; closed it there")
-    if not fences and _unfenced_python(text, ctx):
-        notes.append("no code fence; the whole output is Python")
-        fences = [Fence("", text.strip("\n"), (), False)]
+    if not fences:
+        code = _unfenced_code(text, ctx)
+        if code is not None:
+            fences = [Fence("", code, (), False)]
     found = [_block(i, fence, ctx) for i, fence in enumerate(fences)]
     blocks = [b for b in found if b is not None]
     blocks = [
@@ -214,17 +217,49 @@ def extract(
     return _assemble(blocks, ctx, truncated, parser)
 
 
-def _unfenced_python(text: str, ctx: _Context) -> bool:
-    if ctx.prelude is not None and continues(text, ctx.prelude):
-        return True
-    if not PYTHON_LINE.search(text):
-        return False
+def _unfenced_code(text: str, ctx: _Context) -> str | None:
+    """The code of an answer without fences: all of it, or the part that parses."""
+    whole = text.strip("\n")
+    if ctx.prelude is not None and continues(whole, ctx.prelude):
+        ctx.notes.append("no code fence; the whole output is Python")
+        return whole
+    if not PYTHON_LINE.search(whole):
+        return None
+    source, _, _ = normalise(whole, ctx.prelude, ctx.entry_point)
+    if parses(source):
+        ctx.notes.append("no code fence; the whole output is Python")
+        return whole
+    region = _parsing_region(whole.split("\n"), ctx)
+    if region is not None:
+        first, last = region
+        ctx.notes.append(f"no code fence; lines {first + 1}-{last} are Python, the rest is prose")
+        return "\n".join(whole.split("\n")[first:last])
     # An answer that opens with a definition or an import is code even when it does not
     # parse (cut off): the syntax check then says so, instead of "no code".
-    if _CODE_START.match(text.strip("\n")):
-        return True
-    source, _, _ = normalise(text.strip("\n"), ctx.prelude, ctx.entry_point)
-    return parses(source)
+    if _CODE_START.match(whole):
+        ctx.notes.append("no code fence; the whole output is Python")
+        return whole
+    return None
+
+
+def _parsing_region(lines: list[str], ctx: _Context) -> tuple[int, int] | None:
+    """The longest run of lines from the first definition or import that parses.
+
+    It ends where a line at the left margin starts (prose after the code), at most
+    ``_REGION_TRIES`` ends are tried, and it must define a function or class.
+    """
+    first = next((i for i, line in enumerate(lines) if _CODE_START.match(line)), None)
+    if first is None:
+        return None
+    ends = [len(lines)] + [
+        i for i in range(len(lines) - 1, first, -1) if lines[i][:1] not in ("", " ", "\t")
+    ]
+    for end in ends[:_REGION_TRIES]:
+        chunk = "\n".join(lines[first:end]).strip("\n")
+        source, _, _ = normalise(chunk, ctx.prelude, ctx.entry_point)
+        if parses(source) and read_code(source).callables:
+            return first, end
+    return None
 
 
 def _assemble(

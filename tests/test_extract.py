@@ -858,6 +858,16 @@ CASES = [
         note="stray indentation",
     ),
     Case(
+        "unfenced-code-between-prose-lines",
+        "Here is the code:\n\ndef double(x):\n    return 2 * x\n\nIt doubles its argument.\n",
+        "no_tests",
+        {"double.py": "module"},
+        module="double.py",
+        contains={"double.py": ("def double(x):",)},
+        absent={"double.py": ("Here is", "doubles")},
+        note="lines 3-5 are Python, the rest is prose",
+    ),
+    Case(
         "unittest-class-is-split-from-the-module",
         "```python\nimport unittest\n\n\ndef add(a, b):\n    return a + b\n\n\n"
         "class AddTests(unittest.TestCase):\n    def test_add(self):\n"
