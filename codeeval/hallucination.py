@@ -54,34 +54,46 @@ def _stdlib(name: str, skip: frozenset[str]) -> types.ModuleType | None:
 def missing_attributes(sources: list[str], signals: Signals) -> list[str]:
     """Names looked up on standard-library modules that the real modules lack."""
     skip = frozenset(signals.no_import)
+    elsewhere = frozenset(signals.elsewhere)
     found: list[str] = []
     for source in sources:
         try:
             tree = ast.parse(source)
         except (SyntaxError, ValueError):
             continue
-        rebound = {
-            n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
-        }
+        rebound = _rebound(tree)
+        guarded = _guarded(tree)
         aliases: dict[str, str] = {}
+        imported: dict[str, tuple[str, str]] = {}
         for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                for a in node.names:
+                    imported[a.asname or a.name] = (node.module, a.name)
             if isinstance(node, ast.Import):
                 for a in node.names:
                     if a.asname:
                         aliases[a.asname] = a.name
                     else:
                         aliases[a.name.split(".")[0]] = a.name.split(".")[0]
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            elif (
+                isinstance(node, ast.ImportFrom)
+                and node.module
+                and node.level == 0
+                and id(node) not in guarded
+            ):
                 module = _stdlib(node.module, skip)
                 if module is None or hasattr(module, "__getattr__"):
                     continue
                 for a in node.names:
                     if a.name == "*" or hasattr(module, a.name):
                         continue
-                    if _stdlib(f"{node.module}.{a.name}", skip) is None:
+                    name = f"{node.module}.{a.name}"
+                    if name not in elsewhere and _stdlib(name, skip) is None:
                         found.append(f"from {node.module} import {a.name}: no such name")
         for node in ast.walk(tree):
             if not isinstance(node, ast.Attribute) or not isinstance(node.ctx, ast.Load):
+                continue
+            if id(node) in guarded:
                 continue
             chain = _chain(node)
             if not chain or chain[0] not in aliases or chain[0] in rebound:
@@ -98,8 +110,9 @@ def missing_attributes(sources: list[str], signals: Signals) -> list[str]:
                         if isinstance(obj, types.ModuleType)
                         else None
                     )
-                    if sub is None:
+                    if sub is None and f"{path}.{attr}" not in elsewhere:
                         found.append(f"{path}.{attr}: {path} has no attribute {attr!r}")
+                    if sub is None:
                         break
                     obj = sub
                 else:
@@ -107,7 +120,134 @@ def missing_attributes(sources: list[str], signals: Signals) -> list[str]:
                     if not isinstance(obj, types.ModuleType | type):
                         break
                 path = f"{path}.{attr}"
+        found += _missing_methods(tree, aliases, imported, rebound, skip, guarded)
     return list(dict.fromkeys(found))
+
+
+_LITERALS: dict[type[ast.expr], type] = {
+    ast.JoinedStr: str,
+    ast.List: list,
+    ast.ListComp: list,
+    ast.Dict: dict,
+    ast.DictComp: dict,
+    ast.Set: set,
+    ast.SetComp: set,
+    ast.Tuple: tuple,
+}
+
+
+def _missing_methods(
+    tree: ast.AST,
+    aliases: dict[str, str],
+    imported: dict[str, tuple[str, str]],
+    rebound: set[str],
+    skip: frozenset[str],
+    guarded: set[int],
+) -> list[str]:
+    """Methods called on a literal (``"x".joinn(…)``) or on a standard-library class's new
+    instance (``collections.Counter(xs).most_commonn()``) that the real type lacks. Only
+    calls count: an attribute read may be set on the instance at run time."""
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+            continue
+        if id(node) in guarded:
+            continue
+        owner, attr = node.func.value, node.func.attr
+        cls: type | None = None
+        if isinstance(owner, ast.Constant) and isinstance(owner.value, str | bytes):
+            cls = type(owner.value)
+        elif type(owner) in _LITERALS:
+            cls = _LITERALS[type(owner)]
+        elif isinstance(owner, ast.Call):
+            made = _resolve(owner.func, aliases, imported, rebound, skip)
+            if isinstance(made, type) and not hasattr(made, "__getattr__"):
+                cls = made
+        if cls is not None and not hasattr(cls, attr):
+            where = "" if cls.__module__ == "builtins" else f"{cls.__module__}."
+            found.append(f"{where}{cls.__name__}.{attr}(): {cls.__name__} has no method {attr!r}")
+    return found
+
+
+def _resolve(
+    func: ast.expr,
+    aliases: dict[str, str],
+    imported: dict[str, tuple[str, str]],
+    rebound: set[str],
+    skip: frozenset[str],
+) -> object | None:
+    """The standard-library object a called name stands for, if it is one."""
+    if isinstance(func, ast.Name):
+        if func.id in rebound or func.id not in imported:
+            return None
+        module, name = imported[func.id]
+        return getattr(_stdlib(module, skip), name, None)
+    if isinstance(func, ast.Attribute):
+        chain = _chain(func)
+        if not chain or chain[0] not in aliases or chain[0] in rebound:
+            return None
+        obj: object | None = _stdlib(aliases[chain[0]], skip)
+        for attr in chain[1:]:
+            obj = getattr(obj, attr, None)
+        return obj
+    return None
+
+
+_GUARD_ERRORS = frozenset(
+    {
+        "AttributeError",
+        "ImportError",
+        "ModuleNotFoundError",
+        "NameError",
+        "Exception",
+        "BaseException",
+        "OSError",
+        "NotImplementedError",
+    }
+)
+_PLATFORM_TESTS = ("hasattr", "getattr", "platform", "os.name", "sys.version", "TYPE_CHECKING")
+
+
+def _rebound(tree: ast.AST) -> set[str]:
+    """Names the source binds itself: assignments, definitions, parameters, handlers."""
+    names: set[str] = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+            names.add(n.id)
+        elif isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(n.name)
+        elif isinstance(n, ast.arg):
+            names.add(n.arg)
+        elif isinstance(n, ast.ExceptHandler) and n.name:
+            names.add(n.name)
+    return names
+
+
+def _guarded(tree: ast.AST) -> set[int]:
+    """Nodes the code only reaches where a name may be missing: inside ``try`` blocks that
+    catch the error, or under tests of the platform, the version or ``hasattr``."""
+    roots: list[ast.AST] = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Try | ast.TryStar):
+            caught = set()
+            for h in n.handlers:
+                if h.type is None:
+                    caught.add("BaseException")
+                for t in ast.walk(h.type) if h.type is not None else ():
+                    if isinstance(t, ast.Name):
+                        caught.add(t.id)
+                    elif isinstance(t, ast.Attribute):
+                        caught.add(t.attr)
+            if caught & _GUARD_ERRORS:
+                roots += n.body  # the attempt, and the fallbacks for other versions
+                roots += [stmt for h in n.handlers for stmt in h.body]
+        elif isinstance(n, ast.If | ast.IfExp | ast.While):
+            test = ast.unparse(n.test)
+            if any(word in test for word in _PLATFORM_TESTS):
+                roots.append(n)
+        elif isinstance(n, ast.BoolOp) and any("hasattr" in ast.unparse(v) for v in n.values):
+            roots.append(n)
+    return {id(x) for root in roots for x in ast.walk(root)}
 
 
 def _chain(node: ast.Attribute) -> list[str]:

@@ -195,11 +195,12 @@ def suggest_test_quality(criterion: Criterion, execution: Execution) -> tuple[in
     ran = valid.passed + valid.failed + valid.errors
     value = _band(criterion, _ratio(valid))
     wrong = valid.failed + valid.errors
-    reason = (
-        f"{wrong} of {ran} tests fail on the reference solution (wrong tests)"
-        if ran
-        else f"the tests did not run against the reference solution ({valid.status})"
-    )
+    if not ran:
+        reason = f"the tests did not run against the reference solution ({valid.status})"
+    elif wrong:
+        reason = f"{wrong} of {ran} tests fail on the reference solution (wrong tests)"
+    else:
+        reason = f"all {ran} tests pass on the reference solution"
     cap = criterion.blind_to_bugs_max
     if cap is not None and own.status == "passed" and ref is not None and ref.status != "passed":
         if value > cap:

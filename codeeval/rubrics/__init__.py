@@ -246,6 +246,8 @@ class Signals(Frozen):
     units: tuple[str, ...]
     cues: tuple[str, ...]
     no_import: tuple[str, ...]
+    elsewhere: tuple[str, ...] = ()
+    """``module.name`` pairs that exist on other platforms or only at run time."""
 
 
 def load_signals(directory: Path | None = None) -> Signals:
