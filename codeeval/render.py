@@ -123,6 +123,45 @@ def headline_grid(table: Table) -> Grid:
     return Grid(f"Per model: {METRIC_TITLES[table.metric]}", header, rows, caption)
 
 
+SIDE_BY_SIDE = (
+    ("reference", "hidden tests"),
+    ("own", "own tests"),
+    ("own_vs_reference", "own tests vs reference"),
+)
+
+
+def side_by_side_grid(summary: Summary) -> Grid:
+    """One row per model: each suite's strict pass rate and mean share, side by side."""
+    shown = [(m, label) for m, label in SIDE_BY_SIDE if summary.tables[m].cells]
+    header = ["model"]
+    for _, label in shown:
+        header += [f"{label}: strict", f"{label}: mean share"]
+    rows = []
+    for model in sorted({m for metric, _ in shown for m in summary.tables[metric].model_names}):
+        row = [model]
+        for metric, _ in shown:
+            overall = summary.tables[metric].overall(model)
+            if overall is None:
+                row += ["–", "–"]
+            else:
+                row += [
+                    f"{overall.strict_rate:.2f} ({overall.strict_passes}/{overall.samples})",
+                    num(overall.mean),
+                ]
+        rows.append(row)
+    return Grid(
+        "Per model, every suite side by side",
+        header,
+        rows,
+        [
+            "hidden tests: the prompt's tests against the model's module (correctness, the "
+            "number to decide on); own tests: the model's tests against its own module; own "
+            "tests vs reference: the model's tests against the reference solution (do its "
+            "tests test the right thing)"
+        ],
+    )
+
+
 def matrix_grid(table: Table, models_as_rows: bool = False) -> Grid:
     """Prompts × models (or models × prompts): strict passes / runs · mean share ± sd."""
     models, prompts = table.model_names, table.prompt_ids
@@ -241,6 +280,8 @@ def grids(summary: Summary, models_as_rows: bool | None = None) -> list[Grid]:
     """Every table of a report, the one to decide on first."""
     many = len(summary.models) >= MANY_MODELS if models_as_rows is None else models_as_rows
     out: list[Grid] = []
+    if sum(bool(t.cells) for t in summary.tables.values()) > 1:
+        out.append(side_by_side_grid(summary))
     headline = summary.headline
     for table in [headline, *(t for t in summary.tables.values() if t is not headline)]:
         if table.cells:
