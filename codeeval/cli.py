@@ -396,6 +396,32 @@ def report(
         raise typer.Exit(EXIT_REGRESSION)
 
 
+@app.command("compare")
+def compare_command(
+    old: Annotated[Path, typer.Argument(help="baseline file or results directory (before)")],
+    new: Annotated[Path, typer.Argument(help="baseline file or results directory (after)")],
+    tolerance: Annotated[
+        float, typer.Option(min=0.0, max=1.0, help="drop in strict pass rate that is tolerated")
+    ] = 0.05,
+    alpha: Annotated[
+        float, typer.Option(min=0.0, max=1.0, help="significance level of the paired test")
+    ] = 0.05,
+) -> None:
+    """Compare two runs: deltas, flipped samples, McNemar's exact test (exit 12: regression)."""
+    from codeeval.errors import EXIT_REGRESSION
+    from codeeval.publish import compare_paths, comparison_markdown
+
+    try:
+        comparison = compare_paths(old, new, tolerance=tolerance, alpha=alpha)
+    except CodeevalError as exc:
+        fail(exc)
+    sys.stdout.write(comparison_markdown(comparison))
+    if comparison.regressions:
+        names = ", ".join(m.model for m in comparison.regressions)
+        err.print(Text.assemble(("regression:", "red"), f" {names}"), highlight=False)
+        raise typer.Exit(EXIT_REGRESSION)
+
+
 @app.command()
 def show(
     out: Annotated[Path, typer.Argument(help="results directory of an earlier run")],

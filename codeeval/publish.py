@@ -254,3 +254,20 @@ def report(opts: ReportOptions) -> ReportOutcome:
 
 def _records(results: Results) -> list[Result]:
     return list(results)
+
+
+def as_baseline(path: Path, suite: str = "coding") -> baselines.Baseline:
+    """A baseline file as it is, or a results directory summarised as one."""
+    if path.is_dir() or path.name == "results.jsonl":
+        summary = aggregate(load(path))
+        return baselines.from_summary(summary, suite, str(path))
+    return baselines.read(path)
+
+
+def compare_paths(
+    old: Path, new: Path, *, tolerance: float = DEFAULT_TOLERANCE, alpha: float = DEFAULT_ALPHA
+) -> Comparison:
+    """``codeeval compare OLD NEW``: each a baseline file or a results directory."""
+    return compare(
+        as_baseline(old), as_baseline(new), tolerance=tolerance, alpha=alpha, label=str(old)
+    )

@@ -251,3 +251,18 @@ def test_run_evaluates_only_the_filtered_samples(
     assert "4 records written, 0 already there, 74 samples left out by the filters" in " ".join(
         stderr.split()
     )
+
+
+def test_compare_two_results_directories(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    prompts = [f"p{i}" for i in range(8)]
+    before = write_results(tmp_path / "before", nightly_records({"m": [True] * 16}, prompts))
+    after = write_results(
+        tmp_path / "after", nightly_records({"m": [True] * 8 + [False] * 8}, prompts)
+    )
+    code, stdout, stderr = cli(capsys, "compare", before, after)
+    assert code == EXIT_REGRESSION and "regression: m" in stderr
+    assert "| m | 1.00 | 0.50 | -0.50 | 16 | 8 | 0 |" in stdout
+    code, stdout, _ = cli(capsys, "compare", before, before)
+    assert code == 0 and "within noise or tolerance" in stdout
