@@ -22,6 +22,8 @@ class CacheKey(Frozen):
     rubric_version: str
     criterion: str
     text_hash: str
+    prompt_version: str = ""
+    """The judge prompt's wording (``prompting.PROMPT_VERSION``)."""
 
 
 class CachedJudgment(Frozen):

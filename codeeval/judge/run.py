@@ -150,6 +150,7 @@ def judge(
             rubric_version=rubric.version_tag,
             criterion=criterion.id,
             text_hash=text_hash(body),
+            prompt_version=prompting.PROMPT_VERSION,
         )
         cached = cache.get(key)
         model_s = 0.0
