@@ -454,7 +454,7 @@ def suite(
 ) -> None:
     """Score suites with ground truth (binary or label-set) and check their gates.
 
-    Exit 11 when a suite scores below one of its gates.
+    Exit 13 when a suite scores below one of its gates.
     """
     from codeeval.errors import EXIT_GATE_FAILED
     from codeeval.render import scoreboard_grid, scoreboard_json

@@ -23,7 +23,7 @@
         └── ModelNotFound         exit 27  the server does not serve that model
 
 Exit 3 means "the run finished, but some input lines were rejected" (malformed lines,
-unknown prompt ids, duplicates), each reported with its location. Exit 11 means a suite
+unknown prompt ids, duplicates), each reported with its location. Exit 13 means a suite
 scored below one of its gates, exit 12 that a comparison with a baseline found a
 regression: the evaluation itself ran in both cases.
 """
@@ -145,7 +145,7 @@ class ModelNotFound(EndpointError):
 
 EXIT_INPUT_REJECTED = 3
 EXIT_INTERRUPTED = 130
-EXIT_GATE_FAILED = 11
+EXIT_GATE_FAILED = 13
 """A suite scored below one of its gates (thresholds); the run itself was fine."""
 EXIT_REGRESSION = 12
 """A comparison with a baseline found a significant regression beyond the tolerance."""

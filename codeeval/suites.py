@@ -25,7 +25,7 @@ Predictors:
   documented expected outcome of each sample (``expected.json``: ``reference`` ==
   ``passed`` is the positive class).
 
-A gate that fails makes ``codeeval suite`` exit 11 and say which.
+A gate that fails makes ``codeeval suite`` exit 13 and say which.
 """
 
 from __future__ import annotations
