@@ -142,6 +142,7 @@ def run(
         only_models=_names(models),
         only_prompts=_names(only_prompts),
         rerun_changed=rerun_changed,
+        cache_dir=cfg.cache_dir,
     )
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, _on_sigterm)

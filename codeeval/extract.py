@@ -90,6 +90,9 @@ Tests importing the module under another name
     ``sys.modules`` under the imported name, so attributes, private names and
     ``mock.patch("my_slugify.x")`` reach the real module. The model's tests stay as
     written, and the alias still works when the reference solution replaces the module.
+    Tests written for a package layout (``from src.slugify import slugify``, ``from src
+    import slugify``) get an alias package ``src.py`` whose submodule ``src.slugify`` is
+    the real module.
 
 Parsers: ``default`` and ``sanitize``
     ``default`` keeps the module as the model wrote it, demo code included: top-level

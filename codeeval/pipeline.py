@@ -46,7 +46,7 @@ from codeeval.record import FailureIssue, Inputs, MetricsFailure, Result
 from codeeval.resume import check_changes, require_samples, sample_digest, scan
 from codeeval.runners.base import Runner
 from codeeval.samples import BadInput, iter_samples
-from codeeval.selfcheck import REFERENCE_TEST_FILE, require_passing, run_checks
+from codeeval.selfcheck import REFERENCE_TEST_FILE, PassedChecks, require_passing, run_checks
 from codeeval.store import OutLock, ResultStore
 from codeeval.textmetrics import TextMetrics, measure
 
@@ -69,15 +69,18 @@ class RunOptions:
     only_prompts: tuple[str, ...] = ()
     """Evaluate only samples of these prompt ids (all when empty)."""
 
+    rerun_changed: bool = False
+    """Evaluate again the samples whose sample text or prompt changed since their records
+    were written (their old records move aside); by default such a resume is refused."""
+    cache_dir: Path | None = None
+    """Where prompt self-checks that passed are remembered across runs (keyed by the
+    prompt's digest, the image digest, the limits and the isolation); None: not at all."""
+
     def selects(self, sample: Sample) -> bool:
         """Whether ``--models`` / ``--prompt-ids`` let this sample through."""
         return (not self.only_models or sample.model in self.only_models) and (
             not self.only_prompts or sample.prompt_id in self.only_prompts
         )
-
-    rerun_changed: bool = False
-    """Evaluate again the samples whose sample text or prompt changed since their records
-    were written (their old records move aside); by default such a resume is refused."""
 
 
 @dataclass
@@ -426,8 +429,11 @@ def _prepare(
         # A prompt that passed with this digest under these settings (run.json pins the
         # image, limits and isolation) is not checked again on resume.
         todo = [p for p in used if notes.get(p.id, {}).get("checked") != digests[p.id]]
+        cache = PassedChecks(opts.cache_dir, runner, opts.isolate_reference)
+        todo = [p for p in todo if not cache.passed(digests[p.id])]
         checks = run_checks(todo, runner, opts.isolate_reference, opts.jobs)
         require_passing(checks)
+        cache.remember(digests[c.prompt_id] for c in checks if c.result is not None)
         for check in checks:
             if check.result is not None:
                 notes.setdefault(check.prompt_id, {})["checked"] = digests[check.prompt_id]

@@ -7,10 +7,18 @@ other in the sandbox, exactly as a model's module would be run (same runner, sam
 isolation, same judge). Any verdict other than ``passed`` stops the run with exit 10,
 naming the prompt and the failing tests. ``codeeval prompts check DIR`` runs the same
 check on its own.
+
+A check that passed is remembered — per results directory (``OUT/prompts.json``) and in
+the user's cache (``PassedChecks``) — under the prompt's digest, the image digest, the
+limits and the isolation, so a nightly run with unchanged prompts does not pay for it
+again. Any change to one of those checks the prompt afresh.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -35,6 +43,51 @@ class PromptCheck:
     @property
     def ok(self) -> bool:
         return self.result is None or self.result.status == "passed"
+
+
+class PassedChecks:
+    """Self-checks that passed, remembered in ``CACHE/selfcheck.json`` across runs."""
+
+    FILE = "selfcheck.json"
+    #: Entries kept; the oldest go first.
+    KEEP = 20_000
+
+    def __init__(self, cache_dir: Path | None, runner: Runner, isolate: bool) -> None:
+        self.path = cache_dir / self.FILE if cache_dir is not None else None
+        setting = json.dumps(
+            [runner.image_digest, runner.limits.model_dump(), isolate], sort_keys=True
+        )
+        self._setting = setting
+        self._known = set(self._load())
+
+    def _key(self, prompt_digest: str) -> str:
+        return hashlib.sha256(f"{prompt_digest}|{self._setting}".encode()).hexdigest()
+
+    def _load(self) -> list[str]:
+        if self.path is None:
+            return []
+        try:
+            value = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return []  # a cache: unreadable means empty
+        return [str(k) for k in value] if isinstance(value, list) else []
+
+    def passed(self, prompt_digest: str) -> bool:
+        return self._key(prompt_digest) in self._known
+
+    def remember(self, prompt_digests: Iterable[str]) -> None:
+        new = [self._key(d) for d in prompt_digests]
+        if self.path is None or not new:
+            return
+        known = list(dict.fromkeys([*self._load(), *new]))[-self.KEEP :]
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_name(f"{self.FILE}.{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(known), encoding="utf-8")
+            tmp.replace(self.path)
+        except OSError:
+            return  # a cache that cannot be written only costs time
+        self._known = set(known)
 
 
 def reference_suite(prompt: Prompt, isolate: bool = True) -> SuiteSpec | None:

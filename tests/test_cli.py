@@ -70,6 +70,12 @@ def wide_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "250")
 
 
+@pytest.fixture(autouse=True)
+def own_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The self-check cache of these runs stays in the test's directory."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+
 def invoke(*args: str | Path, runner: FakeRunner | None = None) -> tuple[Result, str, str]:
     obj = {"runner": runner} if runner is not None else None
     result = CliRunner().invoke(app, [str(a) for a in args], obj=obj)

@@ -1083,3 +1083,21 @@ def test_src_layout_alias_imports_the_real_module(tmp_path: Path) -> None:
         check=False,
     )
     assert done.stdout == "ok\n", done.stderr
+
+
+def test_a_passed_self_check_is_remembered_across_results_directories(
+    tmp_path: Path, prompts_dir: Path
+) -> None:
+    cache = tmp_path / "cache"
+    first = FakeRunner(limits=LIMITS)
+    opts = options(tmp_path, prompts_dir, NIGHTLY[:1], cache_dir=cache)
+    assert run(opts, runner=first).prompts_checked == 1
+    # another OUT, the same prompt, image, limits and isolation: not checked again
+    second = FakeRunner(limits=LIMITS)
+    opts.out = tmp_path / "elsewhere"
+    assert run(opts, runner=second).prompts_checked == 0
+    assert evaluated(second) == second.requests
+    # other limits: checked afresh
+    third = FakeRunner(limits=LIMITS.model_copy(update={"timeout_s": 7.0}))
+    opts.out = tmp_path / "third"
+    assert run(opts, runner=third).prompts_checked == 1
