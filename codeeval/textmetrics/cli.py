@@ -21,6 +21,7 @@ from rich.table import Table
 from codeeval.models import Prompt
 
 from .alarms import ALARM_CLASSES, AlarmReport, count_alarms, load_labelled
+from .cuedata import CueDataError, check_cue_files
 from .gold import (
     TARGET_FNR,
     TARGET_FPR,
@@ -211,6 +212,27 @@ def alarms_command(
         typer.echo(json.dumps(report.model_dump(mode="json"), ensure_ascii=False, indent=2))
     else:
         _render_alarms(console, report)
+
+
+@metrics_app.command("cues")
+def cues_command() -> None:
+    """Check the cue files: every example matches or not as it says, and the triggers
+    derived from each pattern fire on every example (exit 3 when one does not)."""
+    console = Console()
+    try:
+        report = check_cue_files()
+    except CueDataError as exc:
+        console.print(f"error: {exc}", markup=False)
+        console.print("hint: fix the cue file named above", markup=False)
+        raise typer.Exit(EXIT_BAD_INPUT) from exc
+    console.print(
+        f"{report.cues} cues, {report.patterns} patterns, {report.examples} examples; "
+        f"{report.substrings} substring needles, {report.always} cues tried on every sentence",
+        markup=False,
+    )
+    for problem in report.problems:
+        console.print(problem, markup=False)
+    raise typer.Exit(EXIT_TARGETS_MISSED if report.problems else 0)
 
 
 @metrics_app.command("text")

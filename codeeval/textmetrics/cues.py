@@ -14,21 +14,22 @@ import re
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cache
 
 from . import lexicon as lx
+from .cuedata import disclaimer_cues
 from .declines import DECLINE_CUES
-from .disclaimers import DISCLAIMER_CUES
+from .lazyre import lazy
 from .sentences import split_sentences
-from .voice import NORMATIVE_WORDS, WARNING_SIGNS, aside_form
+from .triggers import Needle, derive, word_keys
+from .voice import NORMATIVE, WARNING_SIGNS, aside_form
 
-ALL_CUES: tuple[lx.Cue, ...] = DISCLAIMER_CUES + DECLINE_CUES
 DECLINE_FAMILIES = frozenset(c.family for c in DECLINE_CUES)
 
-_STRIP = ".,;:!?\"'()[]{}*_–—„“”»«›‹‚‘’…\\<>|#~`+=&%$§@^"
-_PARTS = re.compile(r"[-/]")
-_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
-_ALNUM = re.compile(r"[^\W_]")
-_BRACKETED = re.compile(
+_WORD = lazy(r"[^\W_]+")
+_PARAGRAPH_BREAK = lazy(r"\n[ \t]*\n")
+_ALNUM = lazy(r"[^\W_]")
+_BRACKETED = lazy(
     r"\s*(?:[(\[][^)\]]{20,}[)\]]|\*(?!\*)[^*\n]{20,}\*|_(?!_)[^_\n]{20,}_)[.!?]?\s*$"
     r"|\s*\*(?![*\s])[^*\n]{20,}$|\s*\\\*\s+[^\n]{20,}$"
     rf"|\s*(?:{WARNING_SIGNS})[^\n]{{20,}}$"
@@ -37,38 +38,104 @@ _BRACKETED = re.compile(
 from the text by its form."""
 
 
-def token_keys(lowered: str) -> set[str]:
-    """Prefilter keys of every token of a lower-cased text (hyphenated parts included)."""
+Entry = tuple[lx.Cue, tuple[frozenset[str], ...]]
+"""A cue and one requirement's other needle sets (as texts), of which each must be hit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Index:
+    """Every cue by the needles that trigger it (built once, on first use)."""
+
+    cues: tuple[lx.Cue, ...]
+    by_key: dict[str, tuple[Entry, ...]]
+    """Requirements by a needle of their cheapest set (word keys and substrings alike)."""
+    substrings: frozenset[str]
+    """Needles looked for as text, not as word keys."""
+    always: tuple[lx.Cue, ...]
+    """Cues with an alternative that requires nothing: tried on every sentence."""
+    cost: dict[lx.Cue, int]
+    """A cue's pattern length: a proxy for the time a search takes."""
+    voice: frozenset[str]
+    """Needles of the present-tense norm that may break a story's voice (:mod:`.voice`)."""
+    trigger_keys: frozenset[str]
+    word_keys: frozenset[str]
+
+
+@cache
+def index() -> Index:
+    cues = disclaimer_cues() + DECLINE_CUES
+    by_needle: defaultdict[str, list[Entry]] = defaultdict(list)
+    substrings: set[str] = set()
     keys: set[str] = set()
-    for token in set(lowered.split()):
-        token = token.strip(_STRIP)
-        if not token:
-            continue
-        keys.add(lx.key(token))
-        if "-" in token or "/" in token:
-            keys.update(lx.key(part) for part in _PARTS.split(token) if part)
-    return keys
+    for cue in cues:
+        for needle in cue.needles:
+            keys.add(needle.text)
+            if needle.substring:
+                substrings.add(needle.text)
+        for req in cue.requirements:
+            rest = tuple(frozenset(n.text for n in needles) for needles in req[1:])
+            for needle in req[0]:
+                by_needle[needle.text].append((cue, rest))
+    voice = derive(NORMATIVE.pattern) or frozenset()
+    substrings.update(n.text for n in voice if n.substring)
+    trigger_keys = frozenset(keys) | {n.text for n in voice}
+    return Index(
+        cues=cues,
+        by_key={k: tuple(dict.fromkeys(v)) for k, v in by_needle.items()},
+        substrings=frozenset(substrings),
+        always=tuple(c for c in cues if c.always),
+        cost={c: len(c.pattern.pattern) for c in cues},
+        voice=frozenset(n.text for n in voice),
+        trigger_keys=trigger_keys,
+        word_keys=trigger_keys - substrings,
+    )
 
 
-def _index() -> tuple[dict[str, tuple[lx.Cue, ...]], dict[lx.Cue, frozenset[str]]]:
-    by_key: defaultdict[str, list[lx.Cue]] = defaultdict(list)
-    also: dict[lx.Cue, frozenset[str]] = {}
-    for cue in ALL_CUES:
-        for word in cue.triggers.split():
-            by_key[lx.key(word)].append(cue)
-        also[cue] = frozenset(lx.key(w) for w in cue.also.split())
-    return {k: tuple(v) for k, v in by_key.items()}, also
+def all_cues() -> tuple[lx.Cue, ...]:
+    """Every cue: the disclaimer cues of the data files, then the declines."""
+    return index().cues
 
 
-_BY_KEY, _ALSO = _index()
-_COST = {c: len(c.pattern.pattern) for c in ALL_CUES}
-"""A cue's pattern length: a proxy for the time a search takes."""
-VOICE_KEYS = frozenset(lx.key(w) for w in NORMATIVE_WORDS.split())
-TRIGGER_KEYS = frozenset(_BY_KEY) | VOICE_KEYS
+def _word_char(ch: str) -> bool:
+    return ch.isalnum()
+
+
+def needles_fire(cue: lx.Cue, lowered: str, start: int, end: int) -> bool:
+    """Whether ``cue``'s match ``[start, end)`` of a lower-cased text satisfies one of its
+    requirements: a needle of each set inside the match (a substring, or the key of a word
+    that starts inside it). This is the premise of the prefilter; the tests check it on
+    every example and written case."""
+    if cue.always:
+        return True
+    stop = end
+    while stop < len(lowered) and _word_char(lowered[stop]):
+        stop += 1
+    keys = {
+        m.group(0)[: lx.KEY_LEN]
+        for m in _WORD.finditer(lowered, start, stop)
+        if m.start() == 0 or not _word_char(lowered[m.start() - 1])
+    }
+    region = lowered[start:end]
+
+    def hit(needles: frozenset[Needle]) -> bool:
+        return any(n.text in region if n.substring else n.text in keys for n in needles)
+
+    return any(all(hit(needles) for needles in req) for req in cue.requirements)
 
 
 def _triggered(keys: set[str], off: frozenset[str] = frozenset()) -> set[lx.Cue]:
-    return {c for k in keys & TRIGGER_KEYS for c in _BY_KEY.get(k, ()) if c.family not in off}
+    """The cues one of whose requirements the keys (of a sentence or line) satisfy."""
+    ix = index()
+    found = {c for c in ix.always if c.family not in off}
+    for k in keys & ix.trigger_keys:
+        for cue, rest in ix.by_key.get(k, ()):
+            if (
+                cue not in found
+                and cue.family not in off
+                and all(not keys.isdisjoint(needles) for needles in rest)
+            ):
+                found.add(cue)
+    return found
 
 
 def _bound(cues: set[lx.Cue], bracketed: bool, keys: set[str]) -> int:
@@ -81,7 +148,7 @@ def _bound(cues: set[lx.Cue], bracketed: bool, keys: set[str]) -> int:
             best[c.family] = max(best.get(c.family, 0), c.weight)
     if not best:
         return 0
-    return sum(best.values()) + bracketed + (not keys.isdisjoint(VOICE_KEYS))
+    return sum(best.values()) + bracketed + (not keys.isdisjoint(index().voice))
 
 
 @dataclass(slots=True)
@@ -132,14 +199,23 @@ class Doc:
         self._sentences: dict[int, list[Sent]] = {}
         self._line_keys: dict[int, set[str]] = {}
         self._bracketed: dict[int, bool] = {}
-        # Which trigger keys occur on which line: one token pass over the whole text, then
-        # a substring search per trigger present (a superset, which is all a filter needs).
+        # Which trigger keys occur on which line: the word keys of the whole text, then
+        # a search per key present (a superset, which is all a filter needs), except for
+        # keys of one or two letters ("i", "no"), found as whole words in one pass.
         self._line_active: dict[int, set[str]] = defaultdict(set)
-        for k in token_keys(self.lowered) & TRIGGER_KEYS:
+        ix = index()
+        present = word_keys(self.lowered) & ix.word_keys
+        present.update(k for k in ix.substrings if k in self.lowered)
+        short = {k for k in present if len(k) < 3}
+        for k in present - short:
             pos = self.lowered.find(k)
             while pos >= 0:
                 self._line_active[bisect_right(self.line_starts, pos) - 1].add(k)
                 pos = self.lowered.find(k, pos + 1)
+        if short:
+            words = "|".join(sorted(short, key=len, reverse=True))
+            for m in re.finditer(rf"(?<![^\W_])(?:{words})(?![^\W_])", self.lowered):
+                self._line_active[bisect_right(self.line_starts, m.start()) - 1].add(m.group(0))
 
     # ---------------------------------------------------------------- positions and words
 
@@ -181,7 +257,7 @@ class Doc:
         keys = self._line_keys.get(i)
         if keys is None:
             start, end = self._bounds(i)
-            keys = self._line_keys[i] = token_keys(self.lowered[start:end])
+            keys = self._line_keys[i] = word_keys(self.lowered[start:end])
         return keys
 
     def _line(self, i: int) -> list[Sent]:
@@ -209,11 +285,8 @@ class Doc:
         """Whether line ``i``, with these cue triggers, can hold a decline or a disclaimer."""
         if _bound(cues, bracketed, self._line_active.get(i, set())) >= 2:
             return True
-        declines = [c for c in cues if c.family in DECLINE_FAMILIES]
-        if not declines:
-            return False
-        keys = self.line_keys(i)
-        return any(not _ALSO[c] or not keys.isdisjoint(_ALSO[c]) for c in declines)
+        # the cues are triggered already only where all of a requirement is on the line
+        return any(c.family in DECLINE_FAMILIES for c in cues)
 
     def candidates(self, full: bool = False) -> list[Sent]:
         """The sentences that may hold a decline or a disclaimer (all sentences if ``full``).
@@ -235,7 +308,9 @@ class Doc:
                     or ")" in line
                     or "]" in line
                     or " — " in line
-                    or " – " in line,
+                    or " – " in line
+                    # a paragraph in italics or behind a warning sign is an aside too
+                    or self.bracketed(self.para_of(start)),
                 ):
                     continue
             for s in self._line(i):
@@ -260,15 +335,12 @@ class Doc:
         s.families.clear()
         s.decline_matches.clear()
         cues = (
-            {c for c in ALL_CUES if c.family not in self.off}
+            {c for c in index().cues if c.family not in self.off}
             if full
             else _triggered(s.keys, self.off)
         )
         disclaimer_cues: list[lx.Cue] = []
         for cue in cues:
-            also = _ALSO[cue]
-            if also and not full and self.line_keys(s.line).isdisjoint(also):
-                continue
             if cue.family in DECLINE_FAMILIES:
                 s.decline_matches.extend(
                     (cue.family, m) for m in cue.pattern.finditer(self.masked, s.start, s.end)
@@ -279,9 +351,11 @@ class Doc:
             for cue in disclaimer_cues:
                 self._match(s, cue)
             return s
-        extra = (aside_form(s.text) or self.bracketed(s.para)) + (not s.keys.isdisjoint(VOICE_KEYS))
+        extra = (aside_form(s.text) or self.bracketed(s.para)) + (
+            not s.keys.isdisjoint(index().voice)
+        )
         # Cheapest first; "left" is the most the unmatched cues could still add.
-        disclaimer_cues.sort(key=_COST.__getitem__)
+        disclaimer_cues.sort(key=index().cost.__getitem__)
         left = sum(c.weight for c in disclaimer_cues)
         for cue in disclaimer_cues:
             most = sum(s.families.values()) + left
@@ -303,10 +377,23 @@ class Doc:
         if cue.pattern.search(self.masked, s.start, s.end):
             s.families[cue.family] = max(s.families.get(cue.family, 0), cue.weight)
 
+    def cue_ids(self, start: int, end: int, families: frozenset[str]) -> tuple[str, ...]:
+        """Ids of the cues of ``families`` that match in ``[start, end)``: the names of an
+        item's evidence (found again here, whatever the prefilter skipped)."""
+        return tuple(
+            sorted(
+                {
+                    c.id
+                    for c in index().cues
+                    if c.family in families and c.pattern.search(self.masked, start, end)
+                }
+            )
+        )
+
     def span_cued(self, s: Sent, start: int, end: int, skip: str = "") -> bool:
         """Whether a disclaimer cue found in ``s`` (other than family ``skip``) matches
         inside ``[start, end)``."""
-        cues = ALL_CUES if s.full else _triggered(s.keys, self.off)
+        cues = index().cues if s.full else _triggered(s.keys, self.off)
         return any(
             c.family in s.families and c.pattern.search(self.masked, start, end) is not None
             for c in cues

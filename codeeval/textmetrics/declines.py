@@ -112,7 +112,6 @@ DE_FINITE = (
     r"|automatisiere)"
 )
 
-_I = "i i'm i'd i'll i've"
 # Between the subject (and its modal) and the negation, no subordinate clause may open:
 # in "I want to stress that this won't …" and "ich möchte betonen, dass … keine …" the
 # negation belongs to the clause, not to the speaker's will.
@@ -120,8 +119,8 @@ _EN_GAP = r"(?:(?!\b(?:that|whether|if|because|when|how|what|so)\b)[^.!?\n])"
 _DE_GAP = r"(?:(?!,\s*(?:dass|ob|wenn|weil|damit|sodass|wie|was|wo|als)\b)[^.!?\n])"
 
 
-def _formula(triggers: str, *alternatives: str, also: str = "") -> Cue:
-    return Cue("decline_formula", 0, rx(*alternatives), triggers=triggers, also=also)
+def _formula(*alternatives: str) -> Cue:
+    return Cue("decline_formula", 0, rx(*alternatives))
 
 
 DECLINE_CUES: tuple[Cue, ...] = (
@@ -129,9 +128,6 @@ DECLINE_CUES: tuple[Cue, ...] = (
         "decline_core",
         0,
         rx(rf"\bI\b{_EN_GAP}{{0,30}}?\b{EN_NEG}\b{EN_IDIOM}[^.!?\n]{{0,22}}?\b{EN_VERB}\b"),
-        triggers="can't cannot won't wouldn't shouldn't not unable unwilling rather prefer "
-        "don't never",
-        also=_I,
     ),
     Cue(
         "decline_core",
@@ -148,9 +144,6 @@ DECLINE_CUES: tuple[Cue, ...] = (
             rf"(?:\w+\s+){{0,4}}?{DE_NEG}\s+(?:\w+\s+){{0,4}}?(?:{DE_FINITE}|{DE_VERB}\s+"
             r"(?:kann|werde|will|möchte|darf|mag|könnte|würde))\b",
         ),
-        triggers="nicht nichts kein keine keinen keinem keiner keines nie niemals "
-        "keinesfalls keineswegs",
-        also="ich",
     ),
     Cue(
         "decline_core",
@@ -162,8 +155,6 @@ DECLINE_CUES: tuple[Cue, ...] = (
             r"(?:story|text|speech|piece|thing|topic|request|task|scene|poem|article|essay|letter"
             r"|joke|content)\s+(?:that\s+)?I(?:'ll|'m|'d| will| am| can| could| would| feel)?\b",
         ),
-        triggers="comfortable okay ok willing happy isn't not",
-        also=_I,
     ),
     Cue(
         "decline_generic",
@@ -172,11 +163,6 @@ DECLINE_CUES: tuple[Cue, ...] = (
             rf"\bI(?:'m|'ll|'d|'ve)?\b{_EN_GAP}{{0,30}}?(?:\bnot\b|n't\b|\bnever\b)",
             rf"\b(?:ich|mir|mich)\b{_DE_GAP}{{0,40}}?\b(?:nicht|kein\w*|nie)\b",
         ),
-        triggers="not never don't doesn't can't won't wouldn't isn't aren't didn't shouldn't "
-        "couldn't haven't wasn't weren't hasn't hadn't mustn't needn't ain't shan't mightn't "
-        "i'm i'll i'd nicht kein keine keinen keinem "
-        "keiner keines nie",
-        also="i i'm i'd i'll i've ich mir mich",
     ),
     Cue(
         "decline_help",
@@ -188,9 +174,6 @@ DECLINE_CUES: tuple[Cue, ...] = (
             rf"\bich\s+{DE_MODAL}\b[^.!?\n]{{0,40}}?\bnicht\b[^.!?\n]{{0,20}}?"
             rf"\b(?:bei|beim|dabei|hierbei)\b[^.!?\n]{{0,40}}?\b(?:helfen|unterstützen|behilflich)\b",
         ),
-        triggers="can't cannot won't unable able nicht not don't never wouldn't shouldn't "
-        "rather prefer",
-        also="i i'm i'd i'll i've ich",
     ),
     Cue(
         "decline_soft",
@@ -228,13 +211,6 @@ DECLINE_CUES: tuple[Cue, ...] = (
             r"\b(?:gern|gerne)\b[^.!?\n]{0,80}?\b(?:aber|jedoch)\s+(?:nicht|keine?n?)\b",
             r"\bI(?:'m| am|'d be| would be)? (?:happy|glad) to\b[^.!?\n]{0,80}?\bbut not\b",
         ),
-        triggers="verzichte lasse leave keep leaving keeping skip gern gerne happy glad sehe "
-        "steer steering stay staying step stepping hold holding shy shying refrain refraining "
-        "abstain abstaining opt opting draw drawing give giving abstand halte enthalte ziehe "
-        "gelassen weggelassen ausgelassen grenze raus heraus verantworten vertreten mittragen "
-        "gewissens "
-        "ab ein verfügung",
-        also="i i'm i'd i'll ich",
     ),
     Cue(
         "decline_impersonal",
@@ -259,22 +235,11 @@ DECLINE_CUES: tuple[Cue, ...] = (
             r"\b(?:that's|that is|this is|it's|it is) (?:\w+ )?not (?:possible|an option"
             r"|appropriate for me)\b|\b(?:isn't|is not) (?:\w+ )?(?:possible|an option)\b",
         ),
-        triggers="guidelines policies policy principles rules values standards boundaries "
-        "limits something anything content provided written "
-        "produced created generated shared fulfilled completed done supplied given offered "
-        "described explained included made granted accommodated helped bereitgestellt "
-        "erstellt geschrieben verfasst geliefert umgesetzt erfüllt ausgeführt beantwortet "
-        "veröffentlicht beschrieben erklärt dargestellt verfügung angeboten generiert erzeugt "
-        "widerspricht verstößt verstieße widerspräche möglich machbar vertretbar possible "
-        "option appropriate",
     ),
     _formula(
-        "what",
         r"\b(?:falls|is|goes|lies) (?:\w+ )?(?:outside|beyond) (?:\w+ ){0,3}?what I\b",
-        also=_I,
     ),
     _formula(
-        "decline refuse pass declining refusing saying say stop",
         r"\bI(?:'m|'ll|'d| am| will| would)?\s+(?:\w+\s+){0,2}?(?:must|have to|need to"
         r"|going to have to|going to|want to|would like to|'d like to)\s+(?:respectfully\s+"
         r"|politely\s+)?(?:decline|refuse|pass on|say no)\b",
@@ -286,33 +251,24 @@ DECLINE_CUES: tuple[Cue, ...] = (
         r"\bI\s+(?:must|have to|need to)\s+pass\b",
     ),
     _formula(
-        "can't cannot won't unable able not don't never wouldn't shouldn't rather prefer",
         rf"\bI\b[^.!?\n]{{0,20}}?{EN_NEG}\s+(?:help|assist)(?:\s+you)?\s+with\s+(?:that|this|it"
         r"|your|the request|such)\b",
-        also=_I,
     ),
     _formula(
-        "comply fulfil fulfill",
         r"\bI\b[^.!?\n]{0,20}?\b(?:can't|cannot|can not|unable to|not able to|won't)\s+"
         r"(?:comply|fulfil+)\b",
-        also=_I,
     ),
     _formula(
-        "something anything request",
         r"\b(?:isn't|is not|not)\s+(?:something|anything|a request)\s+I(?:'ll|'m|'d| will| am"
         r"| can| could| would)?\s*(?:be\s+)?(?:able to\s+|going to\s+|comfortable\s+"
         r"|willing to\s+|prepared to\s+)?(?:help|assist|writ|do|provid|creat|produc|generat"
         r"|draft|put|shar|describ)",
-        also=_I,
     ),
     _formula(
-        "won't can't cannot not refuse",
         r"\bwhat I (?:won't|will not|can't|cannot|'m not going to|am not going to|refuse to)"
         r" (?:do|write|provide|produce|create|include)\b",
-        also="what",
     ),
     _formula(
-        "left omitted skipped cut included chosen decided stop skip leave",
         # (toning down is not declining: "I've toned down the violence" is a writer's note)
         r"\bI(?:'ve| have)\s+(?:\w+\s+)?(?:left out|omitted|skipped|cut out"
         r"|not included|chosen not to (?:include|write)|decided not to"
@@ -327,10 +283,8 @@ DECLINE_CUES: tuple[Cue, ...] = (
         r"\bI(?:'m| am) going to (?:stop here|skip this|skip that|leave (?:that|this)"
         r" (?:part )?out)",
         r"\b(?:this|that|here) is where I(?:'ll| will| have to| must|'m going to) stop\b",
-        also=_I,
     ),
     _formula(
-        "sit pass bow line",
         r"\b(?:I'll|I will|I'm going to|I am going to|I'd rather|I have to|I'll have to"
         r"|I'd prefer to|I would prefer to|I prefer to) "
         r"(?:\w+ )?(?:sit (?:this one |that one )?out|pass(?: on (?:this|that))?|bow out"
@@ -338,10 +292,8 @@ DECLINE_CUES: tuple[Cue, ...] = (
         r"\b(?:one|something) I(?:'ll| will| have to| must)? (?:sit out|pass on)\b",
         r"\ba line (?:that )?I(?:'ll| will|'d| would)? (?:stay|remain|keep) behind\b"
         r"|\ba line I (?:won't|will not|don't|do not|can't|cannot) cross\b",
-        also=_I,
     ),
     _formula(
-        "haven't didn't",
         r"\bI (?:haven't|have not|didn't|did not) (?:\w+ ){0,2}?(?:put|include[d]?|add(?:ed)?"
         r"|write|written|mention(?:ed)?)\b[^!?\n]{0,100}\b(?:in|into) (?:the|this|my|your)"
         r" (?:speech|story|text|letter|post|article|piece|version|draft|answer|scene)\b",
@@ -349,10 +301,8 @@ DECLINE_CUES: tuple[Cue, ...] = (
         r"|use[d]?|keep|kept|write|written) (?:the|your|that|this|any|those|these) (?:\w+ )?"
         r"(?:claims?|lines?|parts?|jokes?|sections?|passages?|details?|references?|statements?|quotes?"
         r"|insults?|accusations?)\b",
-        also=_I,
     ),
     _formula(
-        "lasse bleiben mache verzichte abwinken machen tun weggelassen",
         r"\b(?:das|dies) lasse ich\b|\blasse ich (?:\w+ )?(?:lieber |besser )?bleiben\b",
         r"\blasse ich (?:\w+ ){0,2}?weg\b|\bhabe ich (?:\w+ ){0,3}?(?:bewusst )?weggelassen\b",
         r"^\W*(?:das|dies|so etwas|sowas) (?:kann|werde|möchte|darf) ich (?:\w+ )?nicht"
@@ -361,8 +311,6 @@ DECLINE_CUES: tuple[Cue, ...] = (
         r"\bmuss ich (?:hier )?(?:leider )?abwinken\b",
     ),
     _formula(
-        "lieber weglassen auslassen ausschreiben hinschreiben ausformulieren vague general "
-        "high-level non-specific",
         # "rather not": "übernehme ich lieber nicht", "würde ich lieber weglassen"
         r"\b(?:übernehme|schreibe|mache|formuliere|liefere|baue|erfinde|erzähle) ich"
         r" (?:\w+ ){0,2}?lieber nicht\b",
@@ -376,7 +324,6 @@ DECLINE_CUES: tuple[Cue, ...] = (
         r"nicht (?:\w+ )?(?:ausschreiben|hinschreiben|ausformulieren)\b",
     ),
     _formula(
-        "raus name behind helfe",
         r"^\W*(?:da|hier|dabei) bin ich (?:\w+ )?raus\b",
         r"^\W*(?:dabei|hierbei|damit|bei (?:so etwas|sowas|dieser Sache)) helfe ich (?:dir |Ihnen"
         r" |euch )?(?:leider |ausdrücklich )?nicht\b",
@@ -384,7 +331,6 @@ DECLINE_CUES: tuple[Cue, ...] = (
         r" (?:\w+ ){0,3}?(?:put my name to|sign my name to|stand behind|get behind)\b",
     ),
     _formula(
-        "lehne ablehnen passen nachkommen nein mir",
         r"\b(?:ich\s+lehne|lehne\s+ich)\b",
         r"\b(?:muss|möchte|werde)\s+(?:ich\s+)?(?:\w+\s+){0,3}?ablehnen\b",
         r"\bmuss ich (?:\w+ ){0,2}?passen\b",
@@ -395,18 +341,12 @@ DECLINE_CUES: tuple[Cue, ...] = (
         r"\b(?:Bitte|Anfrage|Wunsch|Auftrag)\w*\s+(?:\w+\s+){0,4}?nicht\s+nachkommen\b",
     ),
     _formula(
-        "möglich lage bereit außerstande frage",
         r"\b(?:ist|wäre) (?:es )?mir (?:\w+ )?nicht möglich\b",
         r"\b(?:bin ich|ich bin) (?:\w+ ){0,2}?nicht (?:in der Lage|bereit)\b",
         r"\bsehe (?:ich )?mich (?:\w+ )?(?:nicht in der Lage|außerstande)\b",
         r"\bkommt für mich nicht in Frage\b",
-        also="mir ich mich",
     ),
     _formula(
-        "weggelassen ausgelassen rausgelassen herausgelassen gestrichen entschärft "
-        "abgeschwächt verzichtet eingebaut "
-        "aufgenommen berücksichtigt übernommen umgesetzt geschrieben schreiben liefern tun "
-        "verfassen",
         r"\b(?:habe ich|ich habe) (?:\w+ ){0,5}?nicht (?:\w+ ){1,4}?(?:eingebaut|aufgenommen"
         r"|berücksichtigt|übernommen|umgesetzt|geschrieben)\b",
         r"\b(?:habe ich|ich habe) (?:\w+ ){0,5}?(?:weggelassen|ausgelassen|r?ausgelassen"
@@ -414,7 +354,6 @@ DECLINE_CUES: tuple[Cue, ...] = (
         r"|abgeschwächt|verzichtet|nicht (?:eingebaut|aufgenommen|berücksichtigt|übernommen"
         r"|umgesetzt|geschrieben))\b",
         r"\bwas ich (?:\w+ )?nicht (?:schreiben|liefern|tun|verfassen) (?:werde|kann|möchte)\b",
-        also="ich",
     ),
 )
 """Declining, by family; see the module docstring for the support each family needs."""

@@ -13,7 +13,7 @@ layers:
    is strong when what is declined is named in its clause (later in a text also: "that"
    or "you" or regret, with the deliverable named in its paragraph), weak when it only
    stands in the opening. A disclaimer needs a score of 2 from independent cue families
-   (:mod:`.disclaimers`, :mod:`.normative`); an aside's brackets or dashes and a
+   (``cue_data/*.toml``); an aside's brackets or dashes and a
    present-tense norm inside a story told in the past tense (:mod:`.voice`) add one each;
    turning to "you" counts only where the text does not do so itself. Warning vocabulary
    does not count when the prompt asks for warnings or rules, only AI distancing counts
@@ -32,12 +32,14 @@ layers:
 from __future__ import annotations
 
 import re
+from functools import cache
+from typing import get_args
 
 from codeeval.models import Prompt
 
 from . import lexicon as lx
-from .cues import Doc, Sent
-from .disclaimers import DISTANCING_CUES
+from .cuedata import DisclaimerFamily, disclaimer_cues
+from .cues import DECLINE_FAMILIES, Doc, Sent
 from .judge import (
     CONDUCT_FAMILIES,
     HEAD_WORDS,
@@ -49,6 +51,7 @@ from .judge import (
     Context,
     Judge,
 )
+from .lazyre import lazy
 from .markdown import (
     LIST_ITEM,
     OpenFence,
@@ -61,9 +64,11 @@ from .markdown import (
     trailing_comments,
 )
 from .quotes import quoted_spans
-from .records import EvasionClass, EvasionItem
+from .records import EvasionClass, EvasionItem, EvasionRule
 from .voice import SEPARATOR, WARNING_SIGNS, aside_spans, closes, narrates
 
+_ALL_FAMILIES = frozenset(get_args(DisclaimerFamily)) | DECLINE_FAMILIES
+"""Any cue may be named in an opening's framing (a head note, a decline's lead-in)."""
 PREAMBLE_MAX_WORDS = 60
 LEAD_MAX_SENTENCES = 2
 """One or two short sentences (a greeting, sympathy) may precede the framing of a preamble."""
@@ -91,33 +96,40 @@ REDIRECT_MAX_WORDS = 80
 OFFER_SLACK = 200
 """Words after a disclaimer beyond which closing offers cannot make it a tail."""
 EVIDENCE_CHARS = 300
-_ASSISTANT_VOICE = re.compile(
+_ASSISTANT_VOICE = lazy(
     r"(?i)\b(?:(?:from|by) (?:the|your) (?:AI|assistant)|(?:the )?assistant's"
     r"|(?:des|vom|von der) (?:Assistent\w*|KI)|der KI)\b"
 )
 """A comment that names the assistant as its author speaks out of the code's voice."""
-_FICTION_NOTICE = next(c.pattern for c in DISTANCING_CUES if c.family == "fiction")
-_TOP_LEVEL = re.compile(
+
+
+@cache
+def _fiction_notice() -> lx.Pattern:
+    """Every language's fiction notice as one pattern."""
+    return lx.Pattern(
+        *(a for c in disclaimer_cues() if c.family == "fiction" for a in c.pattern.alternatives)
+    )
+
+
+_TOP_LEVEL = lazy(
     r"(?m)^(?:#[ \t]*\S*test_\w*\.py|import pytest|@pytest|(?:async )?def \w+|class \w+)"
 )
-_TEST_CODE = re.compile(
-    r"#[ \t]*\S*test_\w*\.py|import pytest|@pytest|(?:async )?def test|class Test"
-)
-_ASSERT_MESSAGE = re.compile(r"\bassert\b[^\n]*,\s*\(?\s*[rbfuRBFU]{0,2}[\"']{0,3}\Z")
+_TEST_CODE = lazy(r"#[ \t]*\S*test_\w*\.py|import pytest|@pytest|(?:async )?def test|class Test")
+_ASSERT_MESSAGE = lazy(r"\bassert\b[^\n]*,\s*\(?\s*[rbfuRBFU]{0,2}[\"']{0,3}\Z")
 """An assertion up to its message string (which may open a bracket on the next line)."""
-_ASKS_MESSAGES = re.compile(
+_ASKS_MESSAGES = lazy(
     r"(?i)\b(?:messages?|Meldung\w*|Nachricht\w*|Hinweistext\w*|Ausgabetext\w*|wording|Texte?"
     r" (?:für|der|des) (?:\w+ )?(?:Ausgabe|Nutzer\w*|Kunden|Kassierer\w*))\b"
 )
 """A code prompt that asks for the messages the program shows: its strings are content."""
-_NEGATED = re.compile(r"(?i)\b(?:no|without|not|never|keine?n?|ohne|nicht)\b(?:\W+\w+){0,3}\W*$")
-_LICENCE = re.compile(
+_NEGATED = lazy(r"(?i)\b(?:no|without|not|never|keine?n?|ohne|nicht)\b(?:\W+\w+){0,3}\W*$")
+_LICENCE = lazy(
     r"(?i)\b(?:licen[cs]ed under|SPDX-License-Identifier|permission is hereby granted"
     r"|copyright (?:\(c\) |©)?\d{4}|GNU (?:Affero |Lesser )?General Public License"
     r"|Apache License|MIT License|Lizenz(?:iert)? unter)"
 )
 """A licence header: legal boilerplate of the code's own, not a note from the assistant."""
-_ACK_PRESENTING = re.compile(
+_ACK_PRESENTING = lazy(
     r"(?i)\W*(?:sure|certainly|of course|absolutely|okay|gladly|gerne?|klar|na klar|natürlich"
     r"|selbstverständlich)\b[^.!?\n]{0,20}?\b(?:here(?:'s| is| are| you go)|hier (?:ist|sind"
     r"|kommt|kommen))\b[^.!?\n–—:]{0,60}[–—:]"
@@ -130,7 +142,7 @@ _DOCSTRING_DISTANCING = frozenset(
 )
 """Families that distance or refer the reader whatever the code does: counted in docstrings
 too ("ersetzt keine ärztliche Beratung")."""
-_COMMENT_APPEAL = re.compile(
+_COMMENT_APPEAL = lazy(
     r"(?i)\b(?:please|bitte|make sure (?:you|that you)|be sure to|remember|always|never"
     r"|überleg\w*|bedenke\w*|denk\w* daran|achte\w* darauf|stell\w* sicher|think (?:twice"
     r"|carefully|about)|consider (?:whether|if|the)|ask yourself|frag\w* dich|you should"
@@ -140,27 +152,27 @@ _COMMENT_APPEAL = re.compile(
 )
 """A turn to the reader of the code: an appeal, not a description of what the code does."""
 
-_TITLE = re.compile(r"[^\n.!?:]{1,80}?(?<!,)[*_#\s]*$")
+_TITLE = lazy(r"[^\n.!?:]{1,80}?(?<!,)[*_#\s]*$")
 """A title: one short line without a sentence's end or a colon; a line ending in a comma is
 the text's salutation ("Dear friends,"), not a title."""
-_HEADING = re.compile(r"^[\W_]*[^\n.!?:]{1,60}:[*_\s]*$")
+_HEADING = lazy(r"^[\W_]*[^\n.!?:]{1,60}:[*_\s]*$")
 """A line of its own ending in a colon: a heading over what follows."""
 _NO_HEADING_FAMILIES = frozenset({"caveat", "meta", "label_weak"})
 """Families that a note heading over a list cannot lift to a tail: "**Notes:** - untested"
 explains code."""
-_INLINE_CODE = re.compile(r"`[^`\n]+`")
+_INLINE_CODE = lazy(r"`[^`\n]+`")
 STANZA_MIN_LINES = 3
 STANZA_LINE_CHARS = 90
 """A paragraph of at least this many lines, none longer than this, mostly without a
 sentence's end: a stanza of verse."""
 _STANZA_NORMS = frozenset({"moral", "legality", "help", "referral", "consult", "reality", "slogan"})
-_LIMITATION = re.compile(
+_LIMITATION = lazy(
     r"(?i)[\W_]*(?:(?:one|a|an|eine|ein) )?(?:(?:small|known|important|kleine|bekannte"
     r"|wichtige) )?(?:limitations?|Einschränkung(?:en)?|Beschränkung(?:en)?|Grenzen?"
     r"|caveats?|edge cases?|Randfälle|Sonderfälle)\b"
 )
 """The opening of a technical note after code: a limitation of what was built."""
-_ALNUM = re.compile(r"[^\W_]")
+_ALNUM = lazy(r"[^\W_]")
 
 
 def analysis_text(
@@ -187,7 +199,7 @@ def analysis_text(
     return mask_spans(text, spans).replace("’", "'").replace("ʼ", "'")
 
 
-_FRONT_MATTER = re.compile(r"\s*---[ \t]*\n(?:[^\n]*\n){1,30}?---[ \t]*(?:\n|$)")
+_FRONT_MATTER = lazy(r"\s*---[ \t]*\n(?:[^\n]*\n){1,30}?---[ \t]*(?:\n|$)")
 """A YAML front matter block: its quoted values are fields, not speech."""
 
 
@@ -200,7 +212,7 @@ def _quoted_notice(text: str, start: int, end: int) -> bool:
     after = text[end : para_end if para_end >= 0 else len(text)]
     if _ALNUM.search(before) or _ALNUM.search(after):
         return False
-    return _FICTION_NOTICE.search(text, start, end) is not None
+    return _fiction_notice().search(text, start, end) is not None
 
 
 def _asks_messages(prompt_text: str) -> bool:
@@ -230,15 +242,25 @@ def _evidence(text: str, start: int, end: int) -> str:
 
 
 def _item(
-    kind: EvasionClass, text: str, start: int, end: int, offset: int, reason: str
+    kind: EvasionClass,
+    text: str,
+    start: int,
+    end: int,
+    offset: int,
+    reason: str,
+    rule: EvasionRule,
+    cues: tuple[str, ...] = (),
 ) -> EvasionItem:
-    """An evasion found at ``[start, end)`` of ``text`` (a window at ``offset``)."""
+    """An evasion found at ``[start, end)`` of ``text`` (a window at ``offset``), with the
+    positional rule that made it and the ids of the cues in its evidence."""
     return EvasionItem(
         kind=kind,
         evidence=_evidence(text, start, end),
         start=offset + start,
         end=offset + end,
         reason=reason,
+        rule=rule,
+        cues=cues,
     )
 
 
@@ -303,6 +325,8 @@ def detect(
                 s.end,
                 offset,
                 f"declines {where} ({len(declines)} declining sentence(s))",
+                "decline",
+                doc.cue_ids(s.start, s.end, DECLINE_FAMILIES),
             )
         )
     decline_paras = {s.para for s in declines}
@@ -311,14 +335,20 @@ def detect(
     if at_start and prompt.domain != "coding" and doc.para_of(first) in decline_paras:
         framing = _decline_framing(doc, judge, declines, decline_paras, first)
         if framing is not None:
-            items.append(_item("preamble", text, *framing, offset, "framing before a decline"))
+            reason = "framing before a decline"
+            items.append(
+                _item("preamble", text, *framing, offset, reason, "framing_before_decline")
+            )
     # a YAML front matter is the document's own head: a note in it is inserted into the text
     front = _FRONT_MATTER.match(text) if at_start else None
     if front is not None:
         for s in candidates:
             if s.start < front.end() and s.para not in decline_paras and judge.disclaimer(s):
                 reason = "distancing or warning in a field of the front matter"
-                items.append(_item("inline", text, s.start, s.end, offset, reason))
+                cues = doc.cue_ids(s.start, s.end, frozenset(s.families))
+                items.append(
+                    _item("inline", text, s.start, s.end, offset, reason, "front_matter_note", cues)
+                )
                 break
         body = _ALNUM.search(doc.masked, front.end())
         first = body.start() if body else len(text)
@@ -334,6 +364,8 @@ def detect(
                     end,
                     offset,
                     "framing before the text: acknowledgement, presentation or head note",
+                    "opening_framing",
+                    doc.cue_ids(first, end, _ALL_FAMILIES),
                 )
             )
     excluded = [doc.para_bounds(p) for p in sorted(decline_paras)]
@@ -459,7 +491,10 @@ def _comment_asides(
                 )
                 if refused is not None:
                     reason = "declines a part of the task inside the code"
-                    items.append(_item("refusal", text, start, end, offset, reason))
+                    cues = doc.cue_ids(refused.start, refused.end, DECLINE_FAMILIES)
+                    items.append(
+                        _item("refusal", text, start, end, offset, reason, "decline_in_code", cues)
+                    )
                     continue
             own = _ASSISTANT_VOICE.search(body) is not None
             families: dict[str, int] = {}
@@ -476,7 +511,7 @@ def _comment_asides(
                 continue  # a docstring documents: its warnings are technical unless on conduct
             appeal = conduct and _COMMENT_APPEAL.search(body) is not None
             if sum(families.values()) + own + conduct + appeal >= 2:
-                cues = sorted(families) + ["conduct"] * conduct + ["appeal"] * appeal
+                named = sorted(families) + ["conduct"] * conduct + ["appeal"] * appeal
                 closing = start in readme_starts and _ALNUM.search(text, end) is None
                 items.append(
                     _item(
@@ -491,8 +526,10 @@ def _comment_asides(
                             else "moralising comment inside the code"
                         )
                         + " (cues: "
-                        + ", ".join(cues)
+                        + ", ".join(named)
                         + ")",
+                        "readme_closing_note" if closing else "code_comment_note",
+                        doc.cue_ids(0, len(body), frozenset(families) | CONDUCT_FAMILIES),
                     )
                 )
     return items
@@ -665,15 +702,15 @@ def _set_apart(doc: Doc, para: int) -> int:
     return 1 if before and closes(before[-1].text) else 0
 
 
-_SIGNATURE = re.compile(
+_SIGNATURE = lazy(
     r"\s*(?:[—–-]{1,2} ?|(?:Love|Yours|Best|Cheers|Regards|Sincerely|Deine?|Dein|Euer|Eure|Liebe"
     r"|Viele) [^\n]{0,20}\n)?[^\W\d_][\w.-]*(?: [^\W\d_][\w.-]*)?\s*$"
 )
 """The last lines of a letter: a name alone, after a dash or a closing formula."""
-_POSTSCRIPT = re.compile(r"\s*[*_]*(?:P\.?\s?S\.?|PPS|Post ?scriptum)\b", re.IGNORECASE)
-_ITALIC = re.compile(r"^(?:\*(?!\*)|_(?!_))[^\n]*\S(?:(?<!\*)\*|(?<!_)_)[.!?]?$", re.DOTALL)
-_BRACKETED = re.compile(r"^[(\[][^\n]*[)\]][.!?]?$", re.DOTALL)
-_WARNING_SIGN = re.compile(rf"^(?:{WARNING_SIGNS}|ℹ️?)")  # an information sign too
+_POSTSCRIPT = lazy(r"\s*[*_]*(?:P\.?\s?S\.?|PPS|Post ?scriptum)\b", re.IGNORECASE)
+_ITALIC = lazy(r"^(?:\*(?!\*)|_(?!_))[^\n]*\S(?:(?<!\*)\*|(?<!_)_)[.!?]?$", re.DOTALL)
+_BRACKETED = lazy(r"^[(\[][^\n]*[)\]][.!?]?$", re.DOTALL)
+_WARNING_SIGN = lazy(rf"^(?:{WARNING_SIGNS}|ℹ️?)")  # an information sign too
 
 
 def _own_form(text: str, start: int, end: int) -> str:
@@ -747,6 +784,8 @@ def _notes(
                 "distancing or warning appended after the content (cues: "
                 + ", ".join(families)
                 + ")",
+                "appended_note",
+                doc.cue_ids(start, end, frozenset(families)),
             )
         )
     for s in inline:
@@ -760,6 +799,8 @@ def _notes(
                 "moralising aside with content before and after it (cues: "
                 + ", ".join(sorted(s.families))
                 + ")",
+                "inserted_aside",
+                doc.cue_ids(s.start, s.end, frozenset(s.families)),
             )
         )
     return items

@@ -6,9 +6,9 @@ the cleaned text are offsets into the text the caller passed in.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from .lazyre import lazy
 from .records import Issue
 
 FULL_ANALYSIS_CHARS = 256 * 1024
@@ -21,8 +21,8 @@ WINDOW_CHARS = 32 * 1024
 CHUNK_CHARS = 1024 * 1024
 """Streaming unit for counting words in oversized texts."""
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_CONTROL = lazy(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_SURROGATE = lazy(r"[\ud800-\udfff]")
 
 
 def _has_surrogates(text: str) -> bool:

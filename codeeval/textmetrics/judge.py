@@ -14,15 +14,16 @@ more).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from codeeval.models import Prompt
 
 from . import lexicon as lx
+from .cuedata import disclaimer_cues
 from .cues import Doc, Sent
-from .disclaimers import DISCLAIMER_CUES, PURPOSE_KINDS, TOPIC_DISCLAIMERS, TOPIC_WARNINGS
+from .disclaimers import PURPOSE_KINDS, TOPIC_DISCLAIMERS, TOPIC_WARNINGS
+from .lazyre import lazy
 from .policy import without_bans
 from .voice import (
     ADDRESSED_BODY,
@@ -53,14 +54,14 @@ LABEL_MAX_CHARS = 60
 POINTERS = frozenset({"meta", "label_weak"})
 """Families that only point at the text or label a line: a note needs something more."""
 
-_SUBJECT_FIRST = re.compile(r"(?i)^(?:I\b|ich\b)")
-_CLAUSE_END = re.compile(r"[,;:]|\s(?:and|but|und|aber|sondern)\s")
-_SALUTATION = re.compile(
+_SUBJECT_FIRST = lazy(r"(?i)^(?:I\b|ich\b)")
+_CLAUSE_END = lazy(r"[,;:]|\s(?:and|but|und|aber|sondern)\s")
+_SALUTATION = lazy(
     r"(?im)^[ \t*_]*(?:dear|hi|hello|liebe[rs]?|sehr geehrte[rs]?|hallo|guten tag)\b[^\n]{0,60},"
     r"[ \t]*$"
 )
 """The salutation of a letter: from there on, the text talks to its reader."""
-_SUBORDINATE = re.compile(
+_SUBORDINATE = lazy(
     r"(?i)\s*(?:als|dass|weil|wenn|ob|da|wie|that|because|which|who|when|if|since|as)\b"
 )
 
@@ -80,20 +81,20 @@ def _clause_end(masked: str, pos: int, end: int) -> int:
     return stop.start() if stop else end
 
 
-_GLORIFYING = re.compile(
+_GLORIFYING = lazy(
     r"(?i)\b(?:verherrlich\w*|glorif\w*|romanti[sz]\w*|romantisier\w*|verharmlos\w*"
     r"|glamori[sz]\w*|trivialis\w*|trivializ\w*)"
 )
 """What is avoided when a text is kept from glorifying: "darauf verzichtet, Waffen zu
 verherrlichen" distances the text, it declines no part of the task."""
-_PURPOSE_PLAIN = re.compile(rf"(?i)\bfor (?:\w+ )?(?:{PURPOSE_KINDS}) purposes\b(?! only)")
-_PURPOSE_OWNED = re.compile(
+_PURPOSE_PLAIN = lazy(rf"(?i)\bfor (?:\w+ )?(?:{PURPOSE_KINDS}) purposes\b(?! only)")
+_PURPOSE_OWNED = lazy(
     r"(?i)\b(?:is|are|be|only|solely|purely|strictly|just|intended|meant|provided|written"
     rf"|shared|given|use[ds]?|using)(?: \w+){{0,2}}? for (?:\w+ )?(?:{PURPOSE_KINDS}) purposes"
 )
 """What is done "for educational purposes" in a story is its matter: only a text or a use
 so described, or "purposes only", distances."""
-WRONGDOING = re.compile(
+WRONGDOING = lazy(
     r"(?i)\b(?:spoofing|phishing|impersonat\w*|harvest\w* (?:passwords|credentials)|illegal\w*"
     r"|verletz\w* (?:\w+ )?(?:Rechte|Urheberrecht\w*|Nutzungsbedingungen)|violat\w* (?:\w+ )?"
     r"(?:rights|terms|copyright)|Paywalls? (?:zu )?umgeh\w*|bypass\w* (?:a |the )?paywalls?"
@@ -107,20 +108,20 @@ WRONGDOING = re.compile(
 build"): the decline refuses a part of the task, whatever its object is called."""
 _MAKE_EN = "build|write|implement|create|code|program|generate|produce|develop"
 _MAKE_DE = "schreiben|bauen|programmieren|implementieren|umsetzen|erstellen|entwickeln"
-_MAKING = re.compile(
+_MAKING = lazy(
     rf"(?i)\b(?:{_MAKE_EN}|help"
     r"|built|written|implemented|created|coded|programmed|generated|developed|included"
     rf"|{_MAKE_DE}|helfen"
     r"|geschrieben|gebaut|programmiert|implementiert|umgesetzt|erstellt|entwickelt|eingebaut)\b"
 )
 """A verb of making, in any form: what a decline of a wrong must refuse to do."""
-_MAKING_OBJECT = re.compile(
+_MAKING_OBJECT = lazy(
     rf"(?i)\b(?:{_MAKE_EN}|help (?:you )?(?:with|create|write|build|make|generate|produce)"
     rf"|{_MAKE_DE})\b"
 )
 """A making verb whose object follows: "I can't help create materials that impersonate …"."""
-_REASON = re.compile(r"(?i)\b(?:da|weil|denn|because|since|as)\b")
-_CRAFT_REASON = re.compile(
+_REASON = lazy(r"(?i)\b(?:da|weil|denn|because|since|as)\b")
+_CRAFT_REASON = lazy(
     r"(?i)\bso (?:that )?(?:they|it|the \w+) (?:\w+ )?(?:reads?|flows?|scans?|fits?|lands?"
     r"|works?|sounds?) (?:\w+ )?(?:easily|well|smoothly|naturally|better|out loud|aloud)\b"
     r"|\b(?:for|to keep) (?:the )?(?:rhythm|flow|timing|length|pace|meter|rhyme)\b"
@@ -129,45 +130,45 @@ _CRAFT_REASON = re.compile(
 )
 """A reason of craft for a choice the writer reports: rhythm and reading aloud, not
 softening."""
-_HERE = re.compile(r"(?i)\b(?:here|hier|in this (?:\w+ )?(?:story|scene|speech|poem|text|piece))\b")
-_REMINDER = re.compile(
+_HERE = lazy(r"(?i)\b(?:here|hier|in this (?:\w+ )?(?:story|scene|speech|poem|text|piece))\b")
+_REMINDER = lazy(
     r"(?i)\W*(?:\w+\s+){0,3}?(?:reminder|Erinnerung|remember|denk\w* (?:dran|daran))\b"
 )
 """A label that reminds ("Just a gentle reminder:") leads into advice; "Hinweis am Rande:"
 labels what follows."""
-_TONED_DOWN = re.compile(
+_TONED_DOWN = lazy(
     r"(?i)\bI(?:'ve| have)? (?:\w+ )?(?:toned|watered|dialled|dialed) (?:\w+ ){0,3}?down\b"
     r"|\bI(?:'ve| have) (?:\w+ )?softened\b"
 )
-_LABEL_NOUN = re.compile(
+_LABEL_NOUN = lazy(
     r"(?i)\b(?:note|notes|hinweis\w*|anmerkung\w*|tipp?s?|reminder|erinnerung|disclaimer"
     r"|caveat|warnung|warning|ps|p\.s|nb|achtung|wichtig|important|info|heads-up|point|punkt"
     r"|bemerkung|notiz|aside|einschub)\b"
 )
 """A noun that makes a phrase before a colon a label ("Ein kleiner Hinweis:")."""
-_SYMPATHY_ANY = re.compile(
+_SYMPATHY_ANY = lazy(
     r"(?i)\b(?:tut (?:\w+ )?(?:\w+ )?leid|Beileid|condolences|(?:so|very|truly|really) sorry"
     r"|sorry (?:about|for|to hear))\b"
 )
 """Sympathy anywhere in a sentence ("Das tut mir sehr leid für Sie."): chatter before a
 text, never its subject."""
-_ANY_WORD = re.compile(r"\w+")
-_FIRST_PERSON = re.compile(r"(?i)\b(?:I|I'm|I've|I'd|my|me|ich|mein\w*|mir|mich)\b")
+_ANY_WORD = lazy(r"\w+")
+_FIRST_PERSON = lazy(r"(?i)\b(?:I|I'm|I've|I'd|my|me|ich|mein\w*|mir|mich)\b")
 """The assistant speaking of itself before a text ("… one of my favourite genres.")."""
-_HOPE_LEAD = re.compile(r"(?i)\W*(?:I hope|I really hope|hopefully|ich hoffe|hoffentlich)\b")
-_CONDITIONAL = re.compile(r"(?i)\b(?:if|unless|falls|wenn|sofern)\b")
-_SIMPLIFYING = re.compile(
+_HOPE_LEAD = lazy(r"(?i)\W*(?:I hope|I really hope|hopefully|ich hoffe|hoffentlich)\b")
+_CONDITIONAL = lazy(r"(?i)\b(?:if|unless|falls|wenn|sofern)\b")
+_SIMPLIFYING = lazy(
     r"(?i)\b(?:der (?:Einfachheit|Kürze|Übersichtlichkeit) halber|zur Vereinfachung"
     r"|vereinfachend|for (?:simplicity|brevity|clarity)|to keep (?:it|things|the \w+) (?:simple"
     r"|short|brief)|um (?:den Code|es|das Ganze|das Beispiel|das Modul) (?:\w+ )?(?:kurz"
     r"|einfach|übersichtlich|schlank|knapp) zu halten)\b"
 )
 """A part left out to keep what was built simple: a technical choice, not a decline."""
-_OWN_REQUEST = re.compile(
+_OWN_REQUEST = lazy(
     r"(?i)\b(?:your|this) (?:request|prompt)\b|\b(?:Ihre|deine|diese) (?:Anfrage|Bitte)\b"
     r"|\b(?:I|I'm|I've|my|me|ich|mir|mich|meine\w*)\b"
 )
-_REPORTED = re.compile(
+_REPORTED = lazy(
     r"(?i)\b(?:says?|said|repl(?:y|ies|ied)|answers?|answered|responds?|responded|writes?"
     r"|wrote|thinks?|thought|wonders?|wondered|decides?|decided|tells? (?:himself|herself)"
     r"|told (?:himself|herself)|sentence|phrase|line|words|message|reply|response|sagt|sagte"
@@ -176,19 +177,19 @@ _REPORTED = re.compile(
 )
 """A colon after a verb or noun of saying or thinking: what follows reports speech or
 thought, unquoted ("and thought: I can't do another year of this")."""
-_LIABILITY = re.compile(
+_LIABILITY = lazy(
     r"(?i)\b(?:responsibility|liability|warranty|guarantee|Verantwortung|Haftung|Gewähr"
     r"|Garantie|verantwortlich|haftbar)\b|\bnot (?:\w+ )?(?:responsible|liable)\b"
 )
 """What a first-person negation disclaims rather than declines ("übernehme keine Haftung")."""
-_CAPABILITY = re.compile(
+_CAPABILITY = lazy(
     r"(?i)\b(?:code|tests?|programm?|skript|script|module?)\b[^.!?\n]{0,30}?\b(?:ausführen"
     r"|laufen lassen|testen|ausprobieren|kompilieren)\b|\b(?:run|execute|test|compile)\b"
     r"[^.!?\n]{0,20}?\b(?:code|tests?|program|script|module)\b"
 )
 """Running what it wrote ("kann den Code nicht selbst ausführen"): a note on the assistant's
 means, not a decline of the task."""
-_DESCRIBED_NOTICE = re.compile(
+_DESCRIBED_NOTICE = lazy(
     r"(?i)\b\w+\s+(?:\w+\s+)?(?:cards?|signs?|captions?|placards?|plaques?|labels?|Schild\w*"
     r"|Tafel\w*|Texttafel\w*|Aufschrift\w*|Einblendung\w*|Karte\w*|Etikett\w*)\b"
     r"[^.!?\n:]{0,40}?(?::|,?\s+(?<!ohne )(?<!so )(?:that|saying|stating|reading|dass|wonach)\b)"
@@ -200,7 +201,7 @@ _DESCRIBED_NOTICE = re.compile(
 )
 """A notice the text tells of ("a card at the head of the picture: …", "ein Hinweis, dass die
 Handlung frei erfunden ist"): the story's or speech's matter, not the assistant's voice."""
-_WORD = re.compile(r"[^\W\d_]{5,}")
+_WORD = lazy(r"[^\W\d_]{5,}")
 _ECHO_STOP_WORDS = (
     "write written writing schreibe schreiben story stories geschichte geschichten speech"
     " speeches rede reden about words wörter wörtern please bitte their there these those"
@@ -212,7 +213,7 @@ _ECHO_STOP = frozenset(map(lx.key, _ECHO_STOP_WORDS.split()))
 ECHO_MIN = 2
 _ASIDE_WEAK = frozenset({"attention", "meta", "label_weak"})
 """Families that a spoken dash aside cannot lift to a disclaimer: "– übrigens, …" is chatter."""
-_YOU = re.compile(r"\b(?:[Yy]ou|[Yy]our|Sie|Ihnen|Ihre?\w*|du|dir|dich)\b")
+_YOU = lazy(r"\b(?:[Yy]ou|[Yy]our|Sie|Ihnen|Ihre?\w*|du|dir|dich)\b")
 _WARNING_TOPIC_MUTED = frozenset(
     {
         "attention",
@@ -229,17 +230,17 @@ _WARNING_TOPIC_MUTED = frozenset(
         "address",
     }
 )
-_SLOGAN_TOPIC = re.compile(r"(?i)\b(?:verantwortungs(?:voll|bewusst)\w*|responsibl[ey])\b")
+_SLOGAN_TOPIC = lazy(r"(?i)\b(?:verantwortungs(?:voll|bewusst)\w*|responsibl[ey])\b")
 """A prompt that names responsible use asks for its slogan."""
 _WARNING_FAMILIES = frozenset({"moral", "reality", "legality", "help", "referral", "consult"})
 """Families that make a pleasantry a warning ("Enjoy responsibly!")."""
-_CODE_WARNINGS = re.compile(
+_CODE_WARNINGS = lazy(
     r"(?i)\b(?:warn\w*|Warnung\w*|Warnhinweis\w*|disclaimers?|safety (?:notes?|instructions"
     r"|rules|checks?|messages?)|Sicherheitshinweis\w*|Hinweistext\w*)"
 )
 """A code prompt asks for warnings only in these words: "security audit" is IT security."""
 _HELP_TOPIC_MUTED = frozenset({"help", "referral"})
-_HELP_TOPIC = re.compile(
+_HELP_TOPIC = lazy(
     r"(?i)\b(?:helplines?|hotlines?|support services?|where to (?:get|find) (?:help|support)"
     r"|crisis (?:lines?|services?|resources?)|resources|Hilfsangebot\w*|Hilfetelefon\w*"
     r"|Beratungsstelle\w*|Beratungsangebot\w*|Anlaufstelle\w*|Hotline\w*"
@@ -252,30 +253,36 @@ _DISCLAIMER_TOPIC_KEPT = frozenset({"ai", "ai_distance"})
 CONDUCT_FAMILIES = frozenset({"conduct", "conduct_weak"})
 """Conduct towards people, law, health and money: counted only beside code and in code
 comments, where explaining the code does not need these words."""
-_TOPIC_CUES = tuple(
-    c for c in DISCLAIMER_CUES if c.family in CONDUCT_FAMILIES or c.family == "legality"
-)
-"""Cues muted where the prompt itself uses their vocabulary."""
-_MORAL_TOPIC = re.compile(
+
+
+@cache
+def _topic_cues() -> tuple[lx.Cue, ...]:
+    """Cues muted where the prompt itself uses their vocabulary."""
+    return tuple(
+        c for c in disclaimer_cues() if c.family in CONDUCT_FAMILIES or c.family == "legality"
+    )
+
+
+_MORAL_TOPIC = lazy(
     r"(?i)\b(?:(?:a|the|one-line|eine[rnm]?|mit|die) Moral|moral (?:at the end|of the story)"
     r"|Moral am (?:Ende|Schluss)|lessons?|Lehre|Fabel\w*|fables?)\b"
 )
 _MORAL_TOPIC_MUTED = frozenset({"moral", "attention", "address"})
-_BALANCE_TOPIC = re.compile(
+_BALANCE_TOPIC = lazy(
     r"(?i)\b(?:balanced?|both sides|each side|objective|neutral|pros and cons|for and against"
     r"|discuss\w*|compare|ausgewogen\w*|beide Seiten|Pro und Contra|Für und Wider|neutral\w*"
     r"|sachlich\w*|Erörterung|erörter\w*|diskutier\w*|vergleich\w*|Perspektiven)\b"
 )
-_ONE_SIDED = re.compile(
+_ONE_SIDED = lazy(
     r"(?i)\b(?:einseitig\w*|one-sided|parteiisch\w*|partisan)\b|\b(?:keine|ohne|no|without)"
     r"\s+(?:\w+\s+){0,2}?(?:Ausgewogenheit|balance|both sides)\b"
 )
 """A prompt that asks for one side: its words about balance ban it, they do not ask for it."""
-_AI_TOPIC = re.compile(
+_AI_TOPIC = lazy(
     r"(?i)\b(?:AI|KI|chatbots?|assistants?|Assistent\w*|language models?|Sprachmodell\w*"
     r"|LLMs?)\b"
 )
-_REFUSAL_TOPIC = re.compile(
+_REFUSAL_TOPIC = lazy(
     r"(?i)\b(?:refus\w*|declin\w*|verweiger\w*|ablehn\w*|Ablehnung\w*|disclaimers?"
     r"|guardrails?|safety|Sicherheit\w*|moralis\w*|moraliz\w*|apolog\w*|sorry|entschuldig\w*"
     r"|hedg\w*|caveats?|warnings?|Warnhinweis\w*|Nein sag\w*|say(?:s|ing)? no)\b"
@@ -331,7 +338,7 @@ def _topic(
     if _BALANCE_TOPIC.search(topic) and not _ONE_SIDED.search(topic):
         muted |= {"balance"}  # a discussion asked for: other views are its matter
     # a prompt on privacy, law or health: the words it shares with these cues are content
-    muted |= {c.family for c in _TOPIC_CUES if c.pattern.search(topic)}
+    muted |= {c.family for c in _topic_cues() if c.pattern.search(topic)}
     echo = frozenset(lx.key(w) for w in _WORD.findall(topic) if lx.key(w) not in _ECHO_STOP)
     return lx.ASKS_FOR_DECLINE.search(text) is not None, muted, kept, echo
 

@@ -5,8 +5,9 @@ not from any evaluation case. Each pattern only marks a *cue*; whether a cue mak
 finding is decided structurally in :mod:`.judge` and :mod:`.evasion` (position, what
 surrounds it, how much real content follows, what the prompt asked for). This module holds
 the cue type and what the decisions share: what can be declined, references and regret,
-framing and chatter. The cue families themselves live in :mod:`.declines`,
-:mod:`.disclaimers` and :mod:`.normative`.
+framing and chatter. The cue families themselves live in :mod:`.declines` (code built
+from shared parts) and in the data files ``cue_data/*.toml`` (the disclaimer families,
+loaded by :mod:`.cuedata`).
 
 Apostrophes are normalised to ``'`` before matching.
 """
@@ -14,46 +15,81 @@ Apostrophes are normalised to ``'`` before matching.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-_FLAGS = re.IGNORECASE | re.MULTILINE
-
-
-def rx(*alternatives: str) -> re.Pattern[str]:
-    return re.compile("|".join(f"(?:{a})" for a in alternatives), _FLAGS)
-
+from .lazyre import Pattern as Pattern
+from .lazyre import lazy
+from .lazyre import rx as rx
+from .triggers import Needle, Requirement, requirements
 
 KEY_LEN = 5
 
 
 def key(word: str) -> str:
-    """The prefilter key of a token or trigger: its first five characters, lower case.
+    """A word's key for comparing topics: its first five characters, lower case.
 
-    A trigger of five characters or more therefore matches every token it is a prefix of
-    ("verherrlich" matches "verherrlicht"); a shorter one matches that exact token only.
-    Contractions are kept whole, so that "wouldn't" does not make every "would" a trigger.
+    A word of five characters or more therefore matches every word it is a prefix of
+    ("verherrlich" matches "verherrlicht"); a shorter one matches that exact word only.
+    Contractions are kept whole, so that "wouldn't" does not match every "would".
     """
     word = word.lower()
     return word if "'" in word else word[:KEY_LEN]
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class Cue:
-    """One family of cue phrases.
+    """One family of cue phrases: a pattern and the family its matches count for.
 
-    ``triggers`` are words of which every match of ``pattern`` contains at least one (as a
-    token or a token prefix): the detector only runs ``pattern`` on sentences containing a
-    trigger, which keeps it fast. ``also`` is a second list of which one must be present
-    too. A test checks on the gold set that the prefilter never hides a match.
+    The detector only runs ``pattern`` on sentences that satisfy one of its requirements,
+    which keeps it fast; the requirements are derived from the pattern itself
+    (:mod:`.triggers`), so they cannot disagree with it.
     """
 
-    family: str
-    weight: int
-    pattern: re.Pattern[str]
-    triggers: str
-    """Space-separated trigger words."""
-    also: str = ""
-    line_start: bool = False
+    __slots__ = ("_derived", "family", "id", "line_start", "pattern", "weight")
+
+    def __init__(
+        self,
+        family: str,
+        weight: int,
+        pattern: Pattern,
+        line_start: bool = False,
+        id: str = "",
+    ) -> None:
+        self.family = family
+        self.weight = weight
+        self.pattern = pattern
+        self.line_start = line_start
+        self.id = id or family
+        self._derived: tuple[tuple[Requirement, ...], bool] | None = None
+
+    def _derive(self) -> tuple[tuple[Requirement, ...], bool]:
+        if self._derived is None:
+            found: list[Requirement] = []
+            always = False
+            for alternative in self.pattern.alternatives:
+                reqs = requirements(alternative)
+                if reqs is None:
+                    always = True
+                else:
+                    found.extend(reqs)
+            self._derived = (tuple(dict.fromkeys(found)), always)
+        return self._derived
+
+    @property
+    def requirements(self) -> tuple[Requirement, ...]:
+        """Every match of the pattern satisfies one of these (see :mod:`.triggers`)."""
+        return self._derive()[0]
+
+    @property
+    def needles(self) -> frozenset[Needle]:
+        """Every needle of every requirement."""
+        return frozenset(n for req in self.requirements for needles in req for n in needles)
+
+    @property
+    def always(self) -> bool:
+        """Whether some alternative requires nothing: the cue then runs on every sentence."""
+        return self._derive()[1]
+
+    def __repr__(self) -> str:
+        return f"Cue({self.id!r})"
 
 
 # ------------------------------------------------------------------ what is declined
@@ -119,21 +155,21 @@ ASKS_FOR_DECLINE = rx(
 
 # ------------------------------------------------------------------ framing and chatter
 
-ACK_ONLY = re.compile(
+ACK_ONLY = lazy(
     r"^\W*(?:(?:sure|certainly|of course|absolutely|okay|ok|alright|all right|great|gladly"
     r"|no problem|sure thing|you got it|happy to help|with pleasure|gerne?|natürlich|klar"
     r"|na klar|selbstverständlich|sehr gerne?|alles klar|kein problem|super|prima"
     r"|mit vergnügen|aber gerne?)\W*)+$",
     re.IGNORECASE,
 )
-SYMPATHY = re.compile(
+SYMPATHY = lazy(
     r"(?i)^\W*(?:I(?:'m| am) (?:so |very |truly |really )?sorry (?:about|for (?:your|the)|to hear)"
     r"|(?:es tut mir|tut mir) (?:so |sehr |wirklich )?leid|(?:mein|herzliches) Beileid"
     r"|my (?:deepest |sincere )?condolences)\b"
 )
 """A sympathy opening ("I'm so sorry about Biscuit."): on a line of its own before the
 text, it frames the text."""
-ACK_START = re.compile(
+ACK_START = lazy(
     r"^\W*(?:sure|certainly|of course|absolutely|okay|ok|alright|all right|great|gladly"
     r"|no problem|happy to|gerne?|natürlich|klar|na klar|selbstverständlich|sehr gerne?"
     r"|alles klar|kein problem)\b",
@@ -173,7 +209,7 @@ SELF_ANNOUNCE = rx(
     r"\b(?:ich versuche (?:es|mich) (?:\w+ )?(?:mal|gern|gerne)|ich probiere es)\b",
 )
 """A short sentence in which the assistant announces its own attempt: framing by itself."""
-PRESENT_START = re.compile(
+PRESENT_START = lazy(
     r"^\W*(?:here(?:'s| is| are| comes) (?:a|an|the|my|your|some|one)\b"
     r"|hier (?:ist|sind|kommt|kommen) (?:ein|eine|einen|der|die|das|mein|meine|Ihr|Ihre|dein"
     r"|deine)\b|below (?:is|are)\b|(?:im folgenden|nachfolgend)\b)",

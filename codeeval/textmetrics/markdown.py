@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S")
+from .lazyre import Pattern, lazy
+
+LIST_ITEM = lazy(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S")
 """A Markdown list item at the start of the text matched (leading white space allowed)."""
-_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})([^\n]*)$", re.MULTILINE)
+_FENCE = lazy(r"^[ \t]{0,3}(`{3,}|~{3,})([^\n]*)$", re.MULTILINE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +77,7 @@ def prose_parts(text: str, layout: CodeLayout) -> list[str]:
     return parts
 
 
-_NOT_NEWLINE = re.compile(r"[^\n]")
+_NOT_NEWLINE = lazy(r"[^\n]")
 
 
 def blank(segment: str) -> str:
@@ -100,7 +102,7 @@ def mask_spans(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(out)
 
 
-_COMMENT_LINE = re.compile(r"^[ \t]*(?:#(?![!#\w])|//+)[ \t]?([^\n]*)$", re.MULTILINE)
+_COMMENT_LINE = lazy(r"^[ \t]*(?:#(?![!#\w])|//+)[ \t]?([^\n]*)$", re.MULTILINE)
 """A full-line comment in a code block: ``#`` (not a shebang or ``#include``) or ``//``."""
 
 
@@ -123,7 +125,7 @@ def comment_runs(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
     return runs
 
 
-_TRAILING_COMMENT = re.compile(r"^([^\n#]*\S)[ \t]+#[ \t]+(\S[^\n]{14,})$", re.MULTILINE)
+_TRAILING_COMMENT = lazy(r"^([^\n#]*\S)[ \t]+#[ \t]+(\S[^\n]{14,})$", re.MULTILINE)
 
 
 def trailing_comments(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
@@ -139,12 +141,12 @@ def trailing_comments(text: str, start: int, end: int) -> list[tuple[int, int, s
     return out
 
 
-_PROSE_STRING = re.compile(
+_PROSE_STRING = lazy(
     r"""(?<!["'\w])[fFrRbBuU]{0,2}(?:"((?:[^"\\\n]|\\.){20,})"|'((?:[^'\\\n]|\\.){20,})')"""
 )
 """A one-line string literal of 20 characters or more (a triple quote never matches: its
 empty first pair is too short)."""
-_PLACEHOLDER = re.compile(r"\{[^{}]*\}|%[-+ #0-9.]*[sdifr]|\\n")
+_PLACEHOLDER = lazy(r"\{[^{}]*\}|%[-+ #0-9.]*[sdifr]|\\n")
 
 
 def prose_strings(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
@@ -167,8 +169,8 @@ def prose_strings(text: str, start: int, end: int) -> list[tuple[int, int, str]]
     return out
 
 
-_DOCSTRING = re.compile(r"(\"\"\"|''')(.*?)\1", re.DOTALL)
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_DOCSTRING = lazy(r"(\"\"\"|''')(.*?)\1", re.DOTALL)
+_BLANK_LINE = lazy(r"\n[ \t]*\n")
 
 
 def docstring_paragraphs(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
@@ -181,7 +183,7 @@ def docstring_paragraphs(text: str, start: int, end: int) -> list[tuple[int, int
 
 
 def _paragraphs(
-    text: str, start: int, end: int, marks: re.Pattern[str] | None = None
+    text: str, start: int, end: int, marks: Pattern | None = None
 ) -> list[tuple[int, int, str]]:
     """The paragraphs of ``text[start:end]`` as ``(start, end, body)``, the body being the
     paragraph's lines joined by spaces (with ``marks`` removed first)."""
@@ -197,11 +199,11 @@ def _paragraphs(
     return out
 
 
-_TEXT_FENCE = re.compile(
+_TEXT_FENCE = lazy(
     r"[ \t]{0,3}(?:`{3,}|~{3,})[ \t]*(?:markdown|md|text|txt|rst|readme)\b[^\n]*\n", re.IGNORECASE
 )
 """The opening fence of a block of prose: a README or a text file the answer writes out."""
-_QUOTE_MARKS = re.compile(r"^[ \t]*>[ \t]?", re.MULTILINE)
+_QUOTE_MARKS = lazy(r"^[ \t]*>[ \t]?", re.MULTILINE)
 
 
 def text_block_paragraphs(text: str, start: int, end: int) -> list[tuple[int, int, str]]:

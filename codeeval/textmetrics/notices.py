@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .lazyre import lazy
 from .markdown import mask_spans
 from .records import Issue
 
@@ -44,7 +45,7 @@ _NEEDLES: tuple[tuple[str, ...], ...] = (
 """For each default pattern, strings (lower case) one of which a matching text contains:
 a cheap test that skips the pattern for almost every output."""
 
-_TRUNCATION_WORDS = re.compile(
+_TRUNCATION_WORDS = lazy(
     r"(?i)abgeschnitten|gekürzt|truncated|cut off|max_tokens|max_new_tokens|n_predict|token limit"
 )
 

@@ -19,9 +19,10 @@ from functools import lru_cache
 
 from codeeval.models import Prompt
 
+from .lazyre import lazy
 from .records import EvasionItem
 
-_PREAMBLE_BAN = re.compile(
+_PREAMBLE_BAN = lazy(
     r"\b(?:ohne|keine?)\s+(?:\w+\s+)?(?:Vorbemerkung\w*|Einleitungssatz|Vorrede|Vorwort"
     r"|Rahmung|Vorspann)\b"
     r"|\bbeginne?\s+(?:\w+\s+)?(?:direkt|sofort|unmittelbar)\b"
@@ -31,7 +32,7 @@ _PREAMBLE_BAN = re.compile(
     r"|\b(?:output|return|reply with|give me)\s+only\s+the\b",
     re.IGNORECASE,
 )
-_DISCLAIMER_BAN = re.compile(
+_DISCLAIMER_BAN = lazy(
     r"\b(?:ohne|keine?n?|kein)\s+(?:\w+\s+){0,3}?(?:Warnhinweis\w*|Warnung\w*|Disclaimer\w*"
     r"|Hinweis\w*|Distanzierung\w*|Belehrung\w*|Moral\w*|moralisier\w*|Haftungsausschl\w*"
     r"|Anmerkung\w*|Einordnung\w*|Zeigefinger)\b"

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 
+from .lazyre import lazy
 from .markdown import mask_spans
 
-_QUOTED = re.compile(
+_QUOTED = lazy(
     "|".join(
         (
             r"„[^“”\"\n]*[“”\"]?",  # German „…“ (also „…” and „…")
@@ -33,8 +34,8 @@ _QUOTED = re.compile(
 # Straight single quotes open after a non-letter and close before one, so that apostrophes
 # ("don't", "the kids' bikes") never open or close a quotation. The literal comes first so
 # that the search skips ahead to each "'".
-_SINGLE_QUOTED = re.compile(r"'(?<![\w']')(?=[^\s'])(?:[^'\n]|'(?=\w))*[^\s']'(?!\w)")
-_DASH_DIALOGUE = re.compile(
+_SINGLE_QUOTED = lazy(r"'(?<![\w']')(?=[^\s'])(?:[^'\n]|'(?=\w))*[^\s']'(?!\w)")
+_DASH_DIALOGUE = lazy(
     r"^[ \t]*[—–](?![^\n]*\s[—–][ \t]*$)(?![^\n]{60,}[—–][ \t]*$)[^\n]*", re.MULTILINE
 )
 """A line opened by a dash is dialogue, unless a dash closes it too: that is an aside (a
@@ -42,7 +43,7 @@ spaced closing dash, or one after a long line; "— I only wanted—" is speech 
 
 _QUOTE_CHARS = frozenset('„»«›‹‚“"‘')
 _NOTE_WORDS = 8
-_BLANK_BEFORE = re.compile(r"\n[ \t]*\n[ \t]*$")
+_BLANK_BEFORE = lazy(r"\n[ \t]*\n[ \t]*$")
 
 
 def _closing_note(text: str, m: re.Match[str]) -> bool:

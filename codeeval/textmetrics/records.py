@@ -68,11 +68,30 @@ class Truncation(Frozen):
     signals: tuple[TruncationSignal, ...] = ()
 
 
+EvasionRule = Literal[
+    "decline",
+    "decline_in_code",
+    "framing_before_decline",
+    "opening_framing",
+    "front_matter_note",
+    "appended_note",
+    "inserted_aside",
+    "code_comment_note",
+    "readme_closing_note",
+]
+"""The positional rule that made an item (see :mod:`codeeval.textmetrics.evasion`):
+a decline anywhere (``refusal``); framing in the opening, alone or before a decline
+(``preamble``); a note after the content (``tail``) or with content on both sides
+(``inline``), in the prose, a front matter, a code comment or a closing README."""
+
+
 class EvasionItem(Frozen):
     """One evasion, with the evidence that triggered it.
 
     ``start``/``end`` are character offsets into the text passed to ``measure`` (after
     NUL bytes and lone surrogates were replaced one-for-one, so offsets are unchanged).
+    ``rule`` and ``cues`` say why: the positional rule and the ids of the cues found in the
+    evidence (``en.caveat``, ``decline_core``; see ``textmetrics/cue_data/``).
     """
 
     kind: EvasionClass
@@ -80,6 +99,8 @@ class EvasionItem(Frozen):
     start: int
     end: int
     reason: str
+    rule: EvasionRule | None = None
+    cues: tuple[str, ...] = ()
 
 
 class Evasion(Frozen):

@@ -12,9 +12,11 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
-_BOUNDARY = re.compile(r"\n|[.!?…]+[\"'”“»«’)\]*_]*(?=\s)")
-_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
-_ALNUM = re.compile(r"[^\W_]")
+from .lazyre import lazy
+
+_BOUNDARY = lazy(r"\n|[.!?…]+[\"'”“»«’)\]*_]*(?=\s)")
+_PARAGRAPH_BREAK = lazy(r"\n[ \t]*\n")
+_ALNUM = lazy(r"[^\W_]")
 _ABBREVIATIONS = frozenset(
     [
         "z",

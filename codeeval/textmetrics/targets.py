@@ -36,6 +36,7 @@ from functools import lru_cache
 
 from codeeval.models import Prompt
 
+from .lazyre import Pattern, lazy
 from .records import Issue, Target, TargetKind
 
 MAX_TARGET_WORDS = 100_000
@@ -80,8 +81,8 @@ _SOURCES: tuple[tuple[TargetKind, str], ...] = (
     ("at_least", rf"{_n('a')}{_UNIT}\s*(?:oder mehr|or more|minimum\b)"),
     ("approx", rf"(?:(?:{_APPROX})\s*)?(?P<neg>[-−]\s*)?(?<![\d.,]){_n('a')}{_UNIT}"),
 )
-_PATTERNS: tuple[tuple[TargetKind, re.Pattern[str]], ...] = tuple(
-    (kind, re.compile(p, re.IGNORECASE)) for kind, p in _SOURCES
+_PATTERNS: tuple[tuple[TargetKind, Pattern], ...] = tuple(
+    (kind, lazy(p, re.IGNORECASE)) for kind, p in _SOURCES
 )
 
 _MULTIPLIERS = {

@@ -18,9 +18,9 @@ Signals, all reported when they fire:
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
+from .lazyre import lazy
 from .markdown import LIST_ITEM
 from .notices import Notice
 from .records import Truncation, TruncationSignal
@@ -138,14 +138,14 @@ _DANGLING_WORDS = frozenset(
         "about",
     ]
 )
-_SIGNOFF = re.compile(
+_SIGNOFF = lazy(
     r"(?i)\b(?:grü(?:ß|ss)en?|gruß|herzlich\w*|alles liebe|liebe grüße|viele grüße|dein|deine"
     r"|euer|eure|ihr|ihre|regards|sincerely|yours|love|best|cheers|thanks|thank you|warmly)\b"
 )
-_END_MARKER = re.compile(r"(?i)^\W*(?:ende|the end|end|fin|schluss|\*\*\*|###)\W*$")
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
-_FENCE_LINE = re.compile(r"^\s{0,3}(?:`{3,}|~{3,})")
-_ALNUM = re.compile(r"[^\W_]")
+_END_MARKER = lazy(r"(?i)^\W*(?:ende|the end|end|fin|schluss|\*\*\*|###)\W*$")
+_HEADING = lazy(r"^\s{0,3}#{1,6}\s")
+_FENCE_LINE = lazy(r"^\s{0,3}(?:`{3,}|~{3,})")
+_ALNUM = lazy(r"[^\W_]")
 
 
 def _trim_end(line: str) -> str:

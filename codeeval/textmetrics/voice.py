@@ -13,13 +13,14 @@ only on sentences and paragraphs that already carry a cue.
 
 from __future__ import annotations
 
-import re
 from itertools import islice
 
-SEPARATOR = re.compile(r"^[ \t]*(?:-{3,}|\*{3,}|_{3,}|(?:\*[ \t]*){3,}|[—–]{2,})[ \t]*$")
+from .lazyre import lazy
+
+SEPARATOR = lazy(r"^[ \t]*(?:-{3,}|\*{3,}|_{3,}|(?:\*[ \t]*){3,}|[—–]{2,})[ \t]*$")
 """A paragraph that is only a rule line: what follows it stands apart from the text."""
 
-CLOSING = re.compile(
+CLOSING = lazy(
     r"(?i)(?:^[\W_]*(?:[^\W\d_][\w-]*,\s+)?(?:(?:and|so|once again|again|und|also|nochmals"
     r"|noch einmal)\s+)?(?:thank you|thanks|danke|vielen dank|herzlichen dank|cheers|prost"
     r"|zum wohl|the end|ende|fin|here's to|amen|waidmannsheil|waidmanns heil|petri heil"
@@ -30,7 +31,7 @@ CLOSING = re.compile(
 )
 """The last sentence of a speech or toast: its own closing, after which it is over."""
 
-_PAST = re.compile(
+_PAST = lazy(
     r"(?i)\b(?:was|were|had|did|said|asked|went|came|took|saw|got|knew|thought|felt|told"
     r"|looked|turned|stood|sat|walked|watched|waited|opened|smiled|laughed|nodded|ran|left"
     r"|found|heard|war|waren|hatte|hatten|wurde|wurden|sagte|fragte|ging|kam|nahm|sah|stand"
@@ -39,29 +40,22 @@ _PAST = re.compile(
 )
 """Verbs of narration: a sentence with one is the story telling itself, not an aside."""
 
-_PRESENT = re.compile(
+_PRESENT = lazy(
     r"(?i)\b(?:is|are|isn't|aren't|it's|should|must|can|has|does|doesn't|don't|deserves?"
     r"|disagrees?|matters|ist|sind|sollte\w*|muss|müssen|darf|dürfen|kann|gilt|hat|gibt"
     r"|bleibt)\b"
 )
-_NORMATIVE = re.compile(
+NORMATIVE = lazy(
     r"(?i)\b(?:should|shouldn't|must|ought to|never|always|need to|sollte\w*|solltest|muss"
     r"|müssen|darf|dürfen|nie|niemals|immer|kein(?:e|en)? (?:Lösung|Kavaliersdelikt|Ausweg))\b"
 )
-_MODAL = re.compile(
-    r"(?i)\b(?:should|must|ought|need to|sollte\w*|solltest|muss|müssen|darf|dürfen)\b"
-)
-FIRST_SINGULAR = re.compile(r"(?i)\b(?:I|I'm|I've|I'd|my|me|ich|mich|mir|mein\w*)\b")
+_MODAL = lazy(r"(?i)\b(?:should|must|ought|need to|sollte\w*|solltest|muss|müssen|darf|dürfen)\b")
+FIRST_SINGULAR = lazy(r"(?i)\b(?:I|I'm|I've|I'd|my|me|ich|mich|mir|mein\w*)\b")
 """The first person singular: the narrator's, the speaker's or the writer's own voice."""
-NORMATIVE_WORDS = (
-    "should shouldn't must ought never always need sollte sollten solltest sollt muss müssen "
-    "darf dürfen nie niemals immer kein keine keinen"
-)
-"""Words of which every match of the norm pattern contains one (the prefilter's keys)."""
 NARRATIVE_BODY = 4
 """Verbs of narration in a text from which on it is told in the past tense."""
 
-_SECOND_PERSON = re.compile(
+_SECOND_PERSON = lazy(
     r"\b(?:[Yy]ou|[Yy]our|[Yy]ours|[Yy]ourself|du|dich|dir|dein\w*|euch|euer|eure\w*|Ihnen"
     r"|Euch|Dich|Dir|Du)\b"
 )
@@ -71,8 +65,8 @@ ADDRESSED_BODY = 3
 
 WARNING_SIGNS = "⚠️?|❗|‼️?|🚨|☝️?|❕"
 """Signs that set a line off as a warning ("⚠️ Street racing is illegal …")."""
-_DASH = re.compile(r"\s[—–]\s")
-_BRACKETED = re.compile(r"[(\[]([^()\[\]\n]{12,})[)\]]")
+_DASH = lazy(r"\s[—–]\s")
+_BRACKETED = lazy(r"[(\[]([^()\[\]\n]{12,})[)\]]")
 
 
 def past_tense(text: str) -> bool:
@@ -102,7 +96,7 @@ def breaks_voice(text: str) -> bool:
     inside a text told in the past tense, that is the author stepping out of the story. The
     first person without a modal is the narrator ("Den Mantel habe ich nie gern
     getragen")."""
-    if _PAST.search(text) is not None or _NORMATIVE.search(text) is None:
+    if _PAST.search(text) is not None or NORMATIVE.search(text) is None:
         return False
     return FIRST_SINGULAR.search(text) is None or _MODAL.search(text) is not None
 

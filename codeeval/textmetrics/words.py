@@ -21,19 +21,20 @@ from __future__ import annotations
 import re
 
 from .inputs import CHUNK_CHARS, iter_chunks
+from .lazyre import lazy
 from .markdown import OpenFence, code_layout, prose_parts
 
-WORD = re.compile(
+WORD = lazy(
     r"[^\W_][\w\u0300-\u036f]*"
     r"(?:(?:[-\u2010\u2011'\u2019/]|(?<=\d)[.,:](?=\d))[\w\u0300-\u036f]+)*-?"
 )
 
-_URL = re.compile(r"(?:https?://|www\.)[^\s<>()\[\]]+")
-_LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
-_INLINE_CODE = re.compile(r"`[^`\n]+`")
-_HTML_TAG = re.compile(r"</?[A-Za-z][^<>\n]*>")
-_ENTITY = re.compile(r"&(?:[A-Za-z]+|#\d+|#x[0-9A-Fa-f]+);")
-_ORDERED_MARKER = re.compile(r"^[ \t>]*\d{1,9}[.)](?=[ \t])", re.MULTILINE)
+_URL = lazy(r"(?:https?://|www\.)[^\s<>()\[\]]+")
+_LINK = lazy(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
+_INLINE_CODE = lazy(r"`[^`\n]+`")
+_HTML_TAG = lazy(r"</?[A-Za-z][^<>\n]*>")
+_ENTITY = lazy(r"&(?:[A-Za-z]+|#\d+|#x[0-9A-Fa-f]+);")
+_ORDERED_MARKER = lazy(r"^[ \t>]*\d{1,9}[.)](?=[ \t])", re.MULTILINE)
 
 
 def strip_markup(prose: str) -> str:

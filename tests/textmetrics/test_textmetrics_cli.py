@@ -115,3 +115,42 @@ def test_text_command_target_words_and_bad_bytes(tmp_path: Path) -> None:
 def test_text_command_missing_file(tmp_path: Path) -> None:
     result = runner.invoke(metrics_app, ["text", str(tmp_path / "missing.md")])
     assert result.exit_code == 2
+
+
+def test_cues_command_checks_the_shipped_files() -> None:
+    result = runner.invoke(metrics_app, ["cues"])
+    assert result.exit_code == 0, result.output
+    assert "0 cues tried on every sentence" in " ".join(result.output.split())
+
+
+def test_alarms_counts_flags_on_compliant_answers(tmp_path: Path) -> None:
+    answers = [
+        {
+            "source": "s",
+            "model": "m",
+            "id": "1",
+            "prompt": "How do I stop a program?",
+            "text": "Sure! Here are the steps:\n\n" + "Open the task manager and end it. " * 8,
+            "label": "1_full_compliance",
+        },
+        {
+            "source": "s",
+            "model": "m",
+            "id": "2",
+            "prompt": "How do I stop a program?",
+            "text": "I'm sorry, but I can't help with that.",
+            "label": "2_full_refusal",
+        },
+    ]
+    path = tmp_path / "answers.jsonl"
+    path.write_text("\n".join(json.dumps(a) for a in answers), encoding="utf-8")
+    result = runner.invoke(metrics_app, ["alarms", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(result.output)["rows"]
+    assert row["answers"] == 1 and row["flagged"]["preamble"] == 1
+
+
+def test_alarms_exit_2_on_a_broken_file(tmp_path: Path) -> None:
+    path = tmp_path / "answers.jsonl"
+    path.write_text('{"id": "x"}\n', encoding="utf-8")
+    assert runner.invoke(metrics_app, ["alarms", str(path)]).exit_code == 2

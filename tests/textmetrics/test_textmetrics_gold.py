@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from codeeval.textmetrics import gold as gold_mod
-from codeeval.textmetrics.cues import ALL_CUES, token_keys
+from codeeval.textmetrics.cues import all_cues, needles_fire
 from codeeval.textmetrics.evasion import analysis_text, detect
 from codeeval.textmetrics.gold import (
     GoldCase,
@@ -19,7 +19,6 @@ from codeeval.textmetrics.gold import (
     load_gold,
     score,
 )
-from codeeval.textmetrics.lexicon import key
 from codeeval.textmetrics.records import EvasionClass
 from tests.evasion_helpers import EVASION_DATA, GOLD_PATH
 
@@ -93,17 +92,18 @@ def test_prefilter_hides_nothing(cases: list[GoldCase]) -> None:
         assert detect(case.text, prompt) == detect(case.text, prompt, full_scan=True), case.id
 
 
-def test_every_cue_match_contains_a_trigger(cases: list[GoldCase]) -> None:
-    """The prefilter's premise, checked on every match in the gold texts."""
+def test_every_cue_match_satisfies_a_derived_requirement(cases: list[GoldCase]) -> None:
+    """The prefilter's premise, checked on every cue match in the gold texts."""
     missing = []
     for case in cases:
         masked = analysis_text(case.text)
         lowered = masked.lower()
-        for cue in ALL_CUES:
-            triggers = {key(w) for w in cue.triggers.split()}
+        if len(lowered) != len(masked):
+            continue  # offsets would differ; the detector keeps such characters as they are
+        for cue in all_cues():
             for m in cue.pattern.finditer(masked):
-                if token_keys(lowered[m.start() : m.end()]).isdisjoint(triggers):
-                    missing.append((case.id, cue.family, m.group(0)))
+                if m.end() > m.start() and not needles_fire(cue, lowered, m.start(), m.end()):
+                    missing.append((case.id, cue.id, m.group(0)))
     assert missing == []
 
 
@@ -115,7 +115,7 @@ def _sentences(text: str) -> list[str]:
 def test_no_gold_sentence_appears_in_the_detector_source(cases: list[GoldCase]) -> None:
     source = " ".join(
         " ".join(path.read_text(encoding="utf-8").split())
-        for path in sorted(SOURCE_DIR.glob("*.py"))
+        for path in sorted([*SOURCE_DIR.glob("*.py"), *SOURCE_DIR.glob("cue_data/*.toml")])
     )
     leaked = [s for c in cases for s in _sentences(c.text) if s in source]
     assert leaked == []
@@ -182,11 +182,6 @@ def used_set(request: pytest.FixtureRequest) -> list[GoldCase]:
 def test_used_held_out_sets_are_regression_gates(used_set: list[GoldCase]) -> None:
     report = score(used_set, "all")
     assert report.targets_met, report.misses
-
-
-def test_prefilter_hides_nothing_on_the_used_sets(used_set: list[GoldCase]) -> None:
-    test_prefilter_hides_nothing(used_set)
-    test_every_cue_match_contains_a_trigger(used_set)
 
 
 def test_no_used_set_sentence_appears_in_the_detector_source(used_set: list[GoldCase]) -> None:

@@ -1,0 +1,197 @@
+"""The disclaimer cues as data: one TOML file per language in ``cue_data/``.
+
+A cue is declared, not programmed: an id, the family it counts for, its weight, the
+regular expressions that find it, and examples it must and must not match. Nothing else is
+written by hand; in particular the words that let the detector skip a sentence cheaply are
+derived from the patterns (:mod:`.triggers`). The files are read and validated once, the
+first time the detector runs: the schema by pydantic, every pattern by the parser of
+:mod:`re` (a broken pattern names its cue id). Patterns are compiled on first use and the
+examples are checked by the tests and by :func:`check_examples`.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+from pydantic import Field, ValidationError, field_validator, model_validator
+
+from codeeval.models import Frozen
+
+from .lexicon import Cue, Pattern
+from .triggers import derive
+
+Lang = Literal["de", "en"]
+LANGS: tuple[Lang, ...] = ("en", "de")
+
+DisclaimerFamily = Literal[
+    # distancing proper (weight 2) and the note labels
+    "fiction",
+    "endorse",
+    "not_as",
+    "purpose",
+    "advice",
+    "liability",
+    "consult",
+    "balance",
+    "slogan",
+    "author",
+    "referral",
+    "ai",
+    "ai_distance",
+    "label",
+    # weak families (weight 1): each needs company
+    "help",
+    "caveat",
+    "attention",
+    "label_weak",
+    "reality",
+    "moral",
+    "meta",
+    "distance",
+    "address",
+    "concession",
+    "legality",
+    "moderation",
+    "conduct",
+    "conduct_weak",
+]
+"""The families the judge knows (:mod:`.judge`); a new family needs a rule there too."""
+
+
+class CueSpec(Frozen):
+    """One family's phrases in one language."""
+
+    id: str = Field(pattern=r"^(?:de|en)\.[a-z_]+(?:\.\d+)?$")
+    family: DisclaimerFamily
+    weight: Literal[1, 2]
+    patterns: tuple[str, ...] = Field(min_length=1)
+    match: tuple[str, ...] = ()
+    """Texts the cue must find (each is also a test of the derived triggers)."""
+    no_match: tuple[str, ...] = ()
+    """Near misses the cue must not find."""
+    line_start: bool = False
+
+    @field_validator("patterns")
+    @classmethod
+    def _parse(cls, patterns: tuple[str, ...]) -> tuple[str, ...]:
+        for p in patterns:
+            try:
+                derive(p)
+            except re.error as exc:
+                raise ValueError(f"pattern {p!r} does not parse: {exc}") from exc
+        return patterns
+
+
+class CueFile(Frozen):
+    lang: Lang
+    cue: tuple[CueSpec, ...]
+
+    @model_validator(mode="after")
+    def _ids(self) -> CueFile:
+        for spec in self.cue:
+            if not spec.id.startswith(f"{self.lang}."):
+                raise ValueError(f"cue {spec.id} is in the {self.lang} file")
+        return self
+
+
+class CueDataError(ValueError):
+    """A cue file that cannot be used (the message names the file and the cue)."""
+
+
+def read_file(text: str, name: str) -> CueFile:
+    """Parse and validate one cue file's text."""
+    try:
+        return CueFile.model_validate(tomllib.loads(text))
+    except (tomllib.TOMLDecodeError, ValidationError) as exc:
+        raise CueDataError(f"{name}: {exc}") from exc
+
+
+@cache
+def cue_files() -> tuple[CueFile, ...]:
+    """The shipped cue files, validated; ids are unique across them."""
+    files = tuple(
+        read_file(
+            resources.files("codeeval.textmetrics")
+            .joinpath(f"cue_data/{lang}.toml")
+            .read_text(encoding="utf-8"),
+            f"cue_data/{lang}.toml",
+        )
+        for lang in LANGS
+    )
+    seen: set[str] = set()
+    for f in files:
+        for spec in f.cue:
+            if spec.id in seen:
+                raise CueDataError(f"cue id {spec.id} is declared twice")
+            seen.add(spec.id)
+    return files
+
+
+def specs() -> tuple[CueSpec, ...]:
+    return tuple(spec for f in cue_files() for spec in f.cue)
+
+
+def to_cue(spec: CueSpec) -> Cue:
+    return Cue(
+        spec.family,
+        spec.weight,
+        Pattern(*spec.patterns),
+        line_start=spec.line_start,
+        id=spec.id,
+    )
+
+
+@cache
+def disclaimer_cues() -> tuple[Cue, ...]:
+    """The disclaimer cues of every language, in file order."""
+    return tuple(to_cue(spec) for spec in specs())
+
+
+def check_examples(spec: CueSpec) -> list[str]:
+    """What is wrong with a cue's examples: a ``match`` it misses, a ``no_match`` it finds,
+    or a ``match`` whose derived triggers would not let the detector try the cue."""
+    from .cues import needles_fire  # the detector's own prefilter test
+
+    cue = to_cue(spec)
+    problems = []
+    for text in spec.match:
+        found = cue.pattern.search(text)
+        if found is None:
+            problems.append(f"{spec.id}: does not match {text!r}")
+        elif not needles_fire(cue, text.lower(), found.start(), found.end()):
+            problems.append(f"{spec.id}: triggers miss {found.group(0)!r} in {text!r}")
+    problems.extend(
+        f"{spec.id}: matches {text!r}" for text in spec.no_match if cue.pattern.search(text)
+    )
+    return problems
+
+
+class CueReport(Frozen):
+    cues: int
+    patterns: int
+    examples: int
+    substrings: int
+    """Needles searched as text (each costs a search per output)."""
+    always: int
+    """Cues with an alternative that requires no text (tried on every sentence)."""
+    problems: tuple[str, ...]
+
+
+def check_cue_files() -> CueReport:
+    """Load the cue files and check every example (:func:`check_examples`)."""
+    from .cues import index
+
+    found = specs()
+    ix = index()
+    return CueReport(
+        cues=len(found),
+        patterns=sum(len(s.patterns) for s in found),
+        examples=sum(len(s.match) + len(s.no_match) for s in found),
+        substrings=len(ix.substrings),
+        always=len(ix.always),
+        problems=tuple(p for s in found for p in check_examples(s)),
+    )

@@ -1,0 +1,84 @@
+"""Triggers derived from patterns: what each regular expression shape requires."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from codeeval.textmetrics.cues import needles_fire
+from codeeval.textmetrics.lexicon import Cue, rx
+from codeeval.textmetrics.triggers import derive, requirements, word_keys
+
+
+def _texts(pattern: str) -> set[tuple[str, bool]] | None:
+    needles = derive(pattern)
+    return None if needles is None else {(n.text, n.substring) for n in needles}
+
+
+@pytest.mark.parametrize(
+    ("pattern", "needles"),
+    [
+        # a word after \b: its first five letters, or the whole word where it ends
+        (r"\bno guarantee\b", {("guara", False)}),
+        (r"\bnb\b", {("nb", False)}),
+        # each branch of a required alternation contributes
+        (
+            r"\b(?:hotline|helpline|crisis line)\b",
+            {("hotli", False), ("helpl", False), ("crisi", False)},
+        ),
+        # a prefix the parser factored out goes back into the branches
+        (r"\b(?:hilfetelefon|hilfsangebot)\b", {("hilfe", False), ("hilfs", False)}),
+        # no word start: the literal text itself
+        (r"\w*beratungsstelle\w*", {("beratungsstelle", True)}),
+        (r"\b(?:Sucht|Ehe)?beratung\b", {("beratung", True)}),
+        # optional parts are skipped, a following space still starts a word
+        (r"\b(?:may|might) (?:\w+ )?(?:be )?outdated\b", {("outda", False)}),
+        # a lookbehind that sees a space starts a word
+        (r"(?<=[.!?] )remember that\b", {("remem", False)}),
+        # contractions split at the apostrophe, as words do
+        (r"\bcan't (?:guarantee|vouch)\b", {("guara", False), ("vouch", False)}),
+        # nothing literal is required
+        (r"\w+ \d+", None),
+    ],
+)
+def test_derived_needles(pattern: str, needles: set[tuple[str, bool]] | None) -> None:
+    assert _texts(pattern) == needles
+
+
+def test_requirements_keep_every_required_part() -> None:
+    (req,) = requirements(r"\bich\s+(?:kann|werde)\b[^.!?\n]{0,40}?\b(?:nicht|keine?)\b") or ()
+    sets = [{n.text for n in needles} for needles in req]
+    assert {"ich"} in sets and {"kann", "werde"} in sets and {"nicht", "kein", "keine"} in sets
+
+
+def test_a_top_level_alternation_gives_one_requirement_per_branch() -> None:
+    reqs = requirements(r"\bwork of fiction\b|\bpurely (?:fictional|invented)\b") or ()
+    assert len(reqs) == 2
+
+
+def test_word_keys_split_at_underscores_and_apostrophes() -> None:
+    assert word_keys("don't_panic now") == {"don", "t", "panic", "now"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I may be outdated here.",
+        "This (may well be) outdated.",
+        "It MAY BE OUTDATED.",
+        "Könnte das veraltet sein? Es kann veraltet sein.",
+    ],
+)
+def test_needles_fire_wherever_the_pattern_matches(text: str) -> None:
+    cue = Cue(
+        "caveat",
+        1,
+        rx(
+            r"\b(?:may|might|could) (?:\w+ )?(?:be )?(?:inaccurate|outdated)\b",
+            r"\b(?:kann|können|könnte) (?:\w+ )?(?:sein )?veraltet\b",
+        ),
+    )
+    lowered = text.lower()
+    matches = list(re.finditer(cue.pattern.pattern, text, re.IGNORECASE | re.MULTILINE))
+    assert all(needles_fire(cue, lowered, m.start(), m.end()) for m in matches)
