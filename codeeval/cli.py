@@ -431,7 +431,7 @@ def show(
     run: Annotated[int, typer.Argument(min=1, help="run number")],
 ) -> None:
     """Explain one sample: its files, each suite, the failing tests, the text metrics."""
-    from codeeval.render import show_text
+    from codeeval.explain import show_text
     from codeeval.report import find
 
     try:
