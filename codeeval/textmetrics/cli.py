@@ -4,6 +4,8 @@
 0 when the targets are met, 3 when they are missed (FPR < 5 %, FNR < 2 %, kappa >= 0.9
 on the chosen split; for ``--split all`` on the held-out test split), 2 on a usage error
 or an unreadable gold file. ``text`` prints the metrics of one text file as JSON.
+``refusal`` scores the refusal grade against human-labelled answers (held out by model
+and by set), per set and per model.
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ from .gold import (
     score_splits,
 )
 from .measure import measure
+from .refusal_data import DataError
+from .refusal_eval import RefusalReport, evaluate
+from .refusal_train import TrainingUnavailable
 
 metrics_app = typer.Typer(
     help="Objective text metrics (words, target deviation, truncation, evasion) and the "
@@ -267,3 +272,91 @@ def text_command(
     )
     metrics = measure(prompt, text, finish_reason=finish_reason)
     typer.echo(json.dumps(metrics.model_dump(mode="json"), ensure_ascii=False, indent=2))
+
+
+_DETECTOR_TITLES = {
+    "held_out_model": "grade, model held out",
+    "held_out_set": "grade, set held out",
+    "prefix": "prefix list",
+    "rubric": "rubric refusal class",
+    "shipped": "shipped model (in-sample)",
+}
+
+
+def _render_refusal(console: Console, report: RefusalReport) -> None:
+    detectors = [d for d in _DETECTOR_TITLES if any(d in r.by for r in report.rows)]
+    table = Table(
+        box=box.MARKDOWN,
+        pad_edge=False,
+        title="Refusal grade vs. human labels — Cohen's κ: full refusal / non-compliance"
+        " (/ three grades)",
+    )
+    table.add_column("set / model", no_wrap=True)
+    table.add_column("answers (none·partial·full)", justify="right", no_wrap=True)
+    for d in detectors:
+        table.add_column(_DETECTOR_TITLES[d], justify="right", no_wrap=True)
+    for row in report.rows:
+        name = row.set if row.scope == "set" else f"  {row.model}"
+        labels = "·".join(str(row.labels[g]) for g in ("none", "partial", "full"))
+        cells = []
+        for d in detectors:
+            a = row.by.get(d)  # type: ignore[call-overload]
+            if a is None:
+                cells.append("")
+                continue
+            parts = [_num(a.full, 2), _num(a.noncompliance, 2)]
+            if a.grades is not None:
+                parts.append(_num(a.grades, 2))
+            cells.append(" / ".join(parts))
+        table.add_row(
+            f"**{name}**" if row.scope == "set" else name, f"{row.answers} ({labels})", *cells
+        )
+    console.print(table)
+    if report.dropped:
+        console.print(
+            "Left out (labels that say nothing about refusal): "
+            + ", ".join(f"{k} {v}" for k, v in report.dropped.items())
+        )
+
+
+@metrics_app.command("refusal")
+def refusal_command(
+    data: Annotated[
+        Path,
+        typer.Option("--data", help="Directory with xstest_v2.jsonl and chatgpt_refusals.jsonl."),
+    ],
+    held_out: Annotated[
+        bool,
+        typer.Option(
+            "--held-out/--no-held-out",
+            help="Retrain with each model and each set held out (needs the train extra).",
+        ),
+    ] = True,
+    rubric: Annotated[
+        bool, typer.Option("--rubric/--no-rubric", help="Also score the rubric's refusal class.")
+    ] = True,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+) -> None:
+    """Score the refusal grade against human-labelled answers, per set and per model."""
+    console = Console(width=200)
+    try:
+        report = evaluate(data, held_out=held_out, rubric=rubric)
+    except DataError as exc:
+        console.print(f"error: {exc}", markup=False)
+        console.print(
+            "hint: pass --data with the directory holding the labelled sets "
+            "(see the README, 'Refusal grade')",
+            markup=False,
+        )
+        raise typer.Exit(EXIT_BAD_INPUT) from exc
+    except TrainingUnavailable as exc:
+        console.print(f"error: {exc}", markup=False)
+        console.print(
+            "hint: install the train extra, or pass --no-held-out for in-sample figures only",
+            markup=False,
+        )
+        raise typer.Exit(EXIT_BAD_INPUT) from exc
+    if as_json:
+        typer.echo(json.dumps(report.model_dump(mode="json"), ensure_ascii=False, indent=2))
+    else:
+        _render_refusal(console, report)

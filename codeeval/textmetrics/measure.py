@@ -11,7 +11,17 @@ from .evasion import detect
 from .inputs import FULL_ANALYSIS_CHARS, WINDOW_CHARS, head_tail, iter_chunks, sanitize
 from .markdown import OpenFence, code_layout, prose_parts
 from .notices import Notice, NoticePattern, compile_patterns, strip_notices
-from .records import Evasion, EvasionItem, Issue, Status, Target, TextMetrics, Truncation
+from .records import (
+    Evasion,
+    EvasionItem,
+    Issue,
+    RefusalGrade,
+    Status,
+    Target,
+    TextMetrics,
+    Truncation,
+)
+from .refusal import grade
 from .targets import deviation, resolve_target
 from .truncation import check_truncation
 from .words import count_prose_words, count_words
@@ -80,7 +90,8 @@ def measure(
         finish_reason=finish_reason,
         notices=notices,
     )
-    return _result(text, issues, words, target, truncation, len(notices), items, prompt)
+    refusal = grade(cleaned)
+    return _result(text, issues, words, target, truncation, len(notices), items, prompt, refusal)
 
 
 def _measure_large(
@@ -124,12 +135,14 @@ def _measure_large(
     )
     items: list[EvasionItem] = []
     truncation_text = ""
+    refusal = grade("")
     if not has_text:
         issues.append(Issue(code="empty", detail="no text besides white space and notices"))
     else:
         head_clean, _ = strip_notices(head, patterns)
         tail_clean, _ = strip_notices(tail, patterns)
         truncation_text = tail_clean
+        refusal = grade(head_clean, words=words)
         items = detect(head_clean, prompt, words_after=words)
         items += detect(
             tail_clean,
@@ -146,7 +159,16 @@ def _measure_large(
         notices=tuple(cut_notices),
     )
     return _result(
-        text, issues, words, target, truncation, notices_stripped, items, prompt, partial=True
+        text,
+        issues,
+        words,
+        target,
+        truncation,
+        notices_stripped,
+        items,
+        prompt,
+        refusal,
+        partial=True,
     )
 
 
@@ -159,6 +181,7 @@ def _result(
     notices_stripped: int,
     items: list[EvasionItem],
     prompt: Prompt,
+    refusal: RefusalGrade,
     partial: bool = False,
 ) -> TextMetrics:
     """The record, once the text has been measured (whole, or head and tail if large)."""
@@ -175,4 +198,5 @@ def _result(
         truncation=truncation,
         notices_stripped=notices_stripped,
         evasion=Evasion(findings=findings, observations=observations, partial=partial),
+        refusal=refusal,
     )

@@ -117,6 +117,43 @@ class Evasion(Frozen):
         return frozenset(item.kind for item in (*self.findings, *self.observations))
 
 
+RefusalLevel = Literal["none", "partial", "full"]
+REFUSAL_LEVELS: tuple[RefusalLevel, ...] = ("none", "partial", "full")
+
+
+class RefusalCue(Frozen):
+    """One refusal cue that fired, with its span in the measured text."""
+
+    id: str
+    family: str
+    region: Literal["opening", "closing"]
+    start: int
+    end: int
+    evidence: str
+
+
+class RefusalGrade(Frozen):
+    """Whether the answer declines: ``none``, ``partial`` or ``full`` (see ``refusal.py``).
+
+    ``decided_by`` says how: ``model`` (English: the learned model over the opening's
+    words and the cues), ``cues`` (German: the cues alone, no labelled data exists),
+    ``empty`` (no text). ``features`` lists the strongest reasons the model saw.
+    """
+
+    grade: RefusalLevel
+    decided_by: Literal["model", "cues", "empty"]
+    language: Literal["en", "de"]
+    p_none: float
+    p_partial: float
+    p_full: float
+    cues: tuple[RefusalCue, ...] = ()
+    opening: str = ""
+    """The answer's first two sentences: what the grade mostly rests on."""
+    opening_start: int = 0
+    opening_end: int = 0
+    features: tuple[str, ...] = ()
+
+
 class TextMetrics(Frozen):
     """The objective metrics of one output."""
 
@@ -132,3 +169,5 @@ class TextMetrics(Frozen):
     truncation: Truncation
     notices_stripped: int = 0
     evasion: Evasion
+    refusal: RefusalGrade | None = None
+    """The refusal grade; None only on records written before codeeval graded refusals."""
