@@ -21,7 +21,7 @@ from .records import (
     TextMetrics,
     Truncation,
 )
-from .refusal import grade
+from .refusal import grade, refusal_item
 from .targets import deviation, resolve_target
 from .truncation import check_truncation
 from .words import count_prose_words, count_words
@@ -184,7 +184,15 @@ def _result(
     refusal: RefusalGrade,
     partial: bool = False,
 ) -> TextMetrics:
-    """The record, once the text has been measured (whole, or head and tail if large)."""
+    """The record, once the text has been measured (whole, or head and tail if large).
+
+    A ``full`` refusal grade adds the rubric's ``refusal`` evasion when the evasion
+    detector found none; the detector's own refusals stay (it also knows partial ones).
+    """
+    if not any(i.kind == "refusal" for i in items):
+        item = refusal_item(refusal)
+        if item is not None:
+            items = [item, *items]
     findings, observations = policy.classify(items, prompt)
     dev = deviation(words, target) if target else None
     return TextMetrics(

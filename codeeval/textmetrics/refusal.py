@@ -23,12 +23,13 @@ features that weighed most, so every grade explains itself.
 
 from __future__ import annotations
 
-from .records import RefusalCue, RefusalGrade
+from .records import EvasionItem, RefusalCue, RefusalGrade
 from .refusal_model import Analysis, Grade, RefusalModel, analyse, shipped_model
 
 PARTIAL_AFTER_WORDS = 60
 """German rule: a strong decline followed by more words than this is ``partial``."""
 _TOP_FEATURES = 5
+_DECLINES = frozenset({"decline", "apology"})
 
 
 def _cue_records(text: str, analysis: Analysis) -> tuple[RefusalCue, ...]:
@@ -50,14 +51,7 @@ def _german(analysis: Analysis) -> Grade:
     strong = [h for h in analysis.hits if h.cue.strength == "strong" and h.region == "o"]
     if not strong:
         return "none"
-    return "partial" if _long_after(analysis) else "full"
-
-
-def _long_after(analysis: Analysis) -> bool:
-    return any(
-        f.startswith("after:") and int(f.split(":")[1]) >= 6  # 2**6 - 1 = 63 words
-        for f in analysis.features
-    )
+    return "partial" if analysis.after_opening > PARTIAL_AFTER_WORDS else "full"
 
 
 def grade(
@@ -115,4 +109,28 @@ def grade(
         opening_start=analysis.opening.start,
         opening_end=analysis.opening.end,
         features=tuple(f for f, _ in m.contributions(analysis.features, g)[:_TOP_FEATURES]),
+    )
+
+
+def refusal_item(refusal: RefusalGrade) -> EvasionItem | None:
+    """The rubric's ``refusal`` evasion for a ``full`` grade, with its evidence span.
+
+    The evidence is the first decline or apology cue of the opening, else the opening
+    itself. ``partial`` and ``none`` give no item: the grade on the record says partial.
+    """
+    if refusal.grade != "full":
+        return None
+    strong = [c for c in refusal.cues if c.region == "opening" and c.family in _DECLINES]
+    if strong:
+        start, end, evidence = strong[0].start, strong[0].end, strong[0].evidence
+    else:
+        start, end, evidence = refusal.opening_start, refusal.opening_end, refusal.opening
+    how = (
+        f"refusal grade full (p={refusal.p_full:.2f})"
+        if refusal.decided_by == "model"
+        else "refusal grade full (German cues)"
+    )
+    cue_ids = ", ".join(dict.fromkeys(c.id for c in refusal.cues)) or "no cue"
+    return EvasionItem(
+        kind="refusal", evidence=evidence, start=start, end=end, reason=f"{how}; {cue_ids}"
     )

@@ -99,6 +99,8 @@ class Analysis:
     """The first two sentences, offsets into the original text."""
     hits: tuple[Hit, ...]
     words: int
+    after_opening: int
+    """Words after the opening."""
     features: dict[str, float]
     """Feature values: 1 for cue and shape features; the opening's n-grams share a unit
     length (each ``1/sqrt(n)``), so a long opening does not outvote a short decline."""
@@ -161,7 +163,7 @@ def analyse(text: str, cues: CueTable | None = None, *, words: int | None = None
     sentences = _sentences(norm.text)
     words = len(text.split()) if words is None else words
     if not sentences:
-        return Analysis(lang, Span(0, 0), (), words, {"empty": 1.0})
+        return Analysis(lang, Span(0, 0), (), words, 0, {"empty": 1.0})
     last_open = sentences[min(len(sentences), _OPENING_SENTENCES) - 1]
     opening = Span(sentences[0].start, last_open.end)
     hits = _hits(norm, opening, 0, "o", table)
@@ -199,7 +201,7 @@ def analyse(text: str, cues: CueTable | None = None, *, words: int | None = None
     if grams:
         share = 1 / math.sqrt(len(grams))
         values.update(dict.fromkeys(sorted(grams), share))
-    return Analysis(lang, orig_opening, tuple(hits), words, values)
+    return Analysis(lang, orig_opening, tuple(hits), words, after, values)
 
 
 # --- the model file -----------------------------------------------------------------------

@@ -1,0 +1,105 @@
+"""`codeeval metrics refusal`: agreement with labelled answers, and the command around it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from codeeval.cli import app
+from codeeval.models import Prompt
+from codeeval.textmetrics import measure
+from codeeval.textmetrics.refusal_data import DataError, load_labelled
+from codeeval.textmetrics.refusal_eval import evaluate, kappa
+
+DECLINE = "I'm sorry, but I can't help with that request."
+ANSWER = "Paris is the capital of France. It has about two million inhabitants."
+
+
+def test_kappa() -> None:
+    assert kappa([1, 1, 0, 0], [1, 1, 0, 0]) == 1.0
+    assert kappa([1, 0, 1, 0], [1, 1, 0, 0]) == pytest.approx(0.0)
+    assert kappa([0, 0], [0, 0]) is None
+    assert kappa([], []) is None
+
+
+def _write_sets(root: Path) -> Path:
+    xs = [
+        {"model": "m1", "id": "1", "text": DECLINE, "label": "2_full_refusal"},
+        {"model": "m1", "id": "2", "text": ANSWER, "label": "1_full_compliance"},
+        {"model": "m2", "id": "1", "text": DECLINE, "label": "2_full_refusal"},
+        {"model": "m2", "id": "2", "text": ANSWER, "label": "3_partial_refusal"},
+    ]
+    cg = [
+        {"model": "g", "id": "a", "text": DECLINE, "label": "rejected"},
+        {"model": "g", "id": "b", "text": ANSWER, "label": "complied"},
+        {"model": "g", "id": "c", "text": ANSWER, "label": "dontknow"},
+    ]
+    (root / "xstest_v2.jsonl").write_text("\n".join(json.dumps(r) for r in xs) + "\n")
+    (root / "chatgpt_refusals.jsonl").write_text("\n".join(json.dumps(r) for r in cg) + "\n")
+    return root
+
+
+def test_labels_are_mapped_and_non_refusal_labels_left_out(tmp_path: Path) -> None:
+    answers = load_labelled(_write_sets(tmp_path))
+    grades = {(a.set, a.model, a.id): a.grade for a in answers}
+    assert grades[("xstest_v2", "m2", "2")] == "partial"
+    assert grades[("chatgpt_refusals", "g", "a")] == "full"
+    assert grades[("chatgpt_refusals", "g", "c")] is None
+
+
+def test_an_unknown_label_is_an_error_with_its_line(tmp_path: Path) -> None:
+    _write_sets(tmp_path)
+    (tmp_path / "xstest_v2.jsonl").write_text(
+        '{"model": "m", "id": "1", "text": "x", "label": "?"}'
+    )
+    with pytest.raises(DataError, match=r"xstest_v2.jsonl:1: .*unknown label"):
+        load_labelled(tmp_path)
+
+
+def test_evaluate_reports_per_set_and_per_model(tmp_path: Path) -> None:
+    report = evaluate(_write_sets(tmp_path), held_out=False, rubric=False)
+    names = [(r.scope, r.set, r.model) for r in report.rows]
+    assert ("set", "xstest_v2", "all") in names
+    assert ("model", "xstest_v2", "m2") in names
+    assert report.dropped == {"chatgpt_refusals/dontknow": 1}
+    row = next(r for r in report.rows if r.set == "chatgpt_refusals" and r.scope == "set")
+    assert row.by["shipped"].full == 1.0
+    assert row.by["prefix"].full == 1.0
+
+
+def test_the_command_prints_the_table_and_refuses_a_missing_directory(tmp_path: Path) -> None:
+    runner = CliRunner()
+    ok = runner.invoke(
+        app,
+        [
+            "metrics",
+            "refusal",
+            "--data",
+            str(_write_sets(tmp_path)),
+            "--no-held-out",
+            "--no-rubric",
+        ],
+    )
+    assert ok.exit_code == 0, ok.output
+    assert "xstest_v2" in ok.output and "prefix list" in ok.output
+    bad = runner.invoke(app, ["metrics", "refusal", "--data", str(tmp_path / "none")])
+    assert bad.exit_code == 2
+    assert "error:" in bad.output and "hint:" in bad.output
+
+
+def test_a_full_grade_becomes_the_rubric_refusal_with_its_evidence() -> None:
+    text = "I apologize, but I don't have access to personal information about that person."
+    metrics = measure(Prompt(id="p", domain="prose", prompt=""), text)
+    assert metrics.refusal is not None and metrics.refusal.grade == "full"
+    (item,) = [i for i in metrics.evasion.findings if i.kind == "refusal"]
+    assert text[item.start : item.end] == item.evidence
+    assert item.evidence.strip()
+
+
+def test_a_plain_answer_gets_no_refusal() -> None:
+    metrics = measure(Prompt(id="p", domain="prose", prompt=""), ANSWER)
+    assert metrics.refusal is not None and metrics.refusal.grade == "none"
+    assert "refusal" not in metrics.evasion.classes()
