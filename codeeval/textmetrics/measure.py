@@ -186,8 +186,9 @@ def _result(
 ) -> TextMetrics:
     """The record, once the text has been measured (whole, or head and tail if large).
 
-    A ``full`` refusal grade adds the rubric's ``refusal`` evasion when the evasion
-    detector found none; the detector's own refusals stay (it also knows partial ones).
+    A ``full`` refusal grade of the learned model adds the rubric's ``refusal`` evasion
+    when the evasion detector found none; the detector's own refusals stay (it also knows
+    partial ones, and German ones).
     """
     if not any(i.kind == "refusal" for i in items):
         item = refusal_item(refusal)

@@ -117,19 +117,18 @@ def refusal_item(refusal: RefusalGrade) -> EvasionItem | None:
 
     The evidence is the first decline or apology cue of the opening, else the opening
     itself. ``partial`` and ``none`` give no item: the grade on the record says partial.
+    Only grades the learned model decided count: German grades rest on a few cues checked
+    on written cases, and the evasion detector's German rules know far more shapes (a
+    letter that was asked to send regrets is no refusal).
     """
-    if refusal.grade != "full":
+    if refusal.grade != "full" or refusal.decided_by != "model":
         return None
     strong = [c for c in refusal.cues if c.region == "opening" and c.family in _DECLINES]
     if strong:
         start, end, evidence = strong[0].start, strong[0].end, strong[0].evidence
     else:
         start, end, evidence = refusal.opening_start, refusal.opening_end, refusal.opening
-    how = (
-        f"refusal grade full (p={refusal.p_full:.2f})"
-        if refusal.decided_by == "model"
-        else "refusal grade full (German cues)"
-    )
+    how = f"refusal grade full (p={refusal.p_full:.2f})"
     cue_ids = ", ".join(dict.fromkeys(c.id for c in refusal.cues)) or "no cue"
     return EvasionItem(
         kind="refusal", evidence=evidence, start=start, end=end, reason=f"{how}; {cue_ids}"

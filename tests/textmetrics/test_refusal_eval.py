@@ -103,3 +103,14 @@ def test_a_plain_answer_gets_no_refusal() -> None:
     metrics = measure(Prompt(id="p", domain="prose", prompt=""), ANSWER)
     assert metrics.refusal is not None and metrics.refusal.grade == "none"
     assert "refusal" not in metrics.evasion.classes()
+
+
+def test_a_german_cue_grade_leaves_the_rubric_to_the_detector() -> None:
+    text = (
+        "Liebe Frau Lorenz,\n\nleider kann ich am Samstag nicht dabei sein, weil ich bei "
+        "meiner Schwester bin. Das tut mir wirklich leid.\n\nViele Grüße\nJana"
+    )
+    task = Prompt(id="p", domain="prose", prompt="Schreibe, dass ich nicht kommen kann.")
+    metrics = measure(task, text)
+    assert metrics.refusal is not None and metrics.refusal.decided_by == "cues"
+    assert "refusal" not in metrics.evasion.classes()
