@@ -188,10 +188,12 @@ def suggest_test_quality(criterion: Criterion, execution: Execution) -> tuple[in
     if execution.status in ("not_run", "sandbox_error"):
         return None, f"not measured: execution {execution.status}"
     own, ref, valid = execution.own, execution.reference, execution.own_vs_reference
-    if own is None:
+    if own is None or own.status == "untested":
         return _band(criterion, 0.0), "no tests to run"
     if valid is None or valid.status == "sandbox_error":
         return None, "no reference solution: the tests' validity cannot be measured"
+    if valid.status == "api_mismatch":
+        return None, f"the tests' validity cannot be measured: {valid.detail}"
     ran = valid.passed + valid.failed + valid.errors
     value = _band(criterion, _ratio(valid))
     wrong = valid.failed + valid.errors

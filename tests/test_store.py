@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from codeeval.errors import StoreError, UsageError
-from codeeval.store import MANIFEST, RESULTS, ResultStore, iter_records, record_key
+from codeeval.errors import OutLocked, StoreError, UsageError
+from codeeval.store import MANIFEST, RESULTS, OutLock, ResultStore, iter_records, record_key
 
 EXECUTED = {
     "executed": True,
@@ -290,3 +290,41 @@ def test_a_typed_record_is_written_and_read_back_equal(tmp_path: Path) -> None:
     store.close()
     assert store.done == {("m", "slugify", 1)}
     assert list(read_results(tmp_path / RESULTS)) == [record]
+
+
+def test_replace_moves_records_aside_and_keeps_appending(tmp_path: Path) -> None:
+    store = ResultStore(tmp_path, EXECUTED)
+    for run in (1, 2, 3):
+        store.append(record("m", "lru", run, inputs={"sample": f"sha256:{run}", "prompt": "p"}))
+    store.close()
+    again = ResultStore(tmp_path, EXECUTED)
+    assert again.inputs[("m", "lru", 2)] == {"sample": "sha256:2", "prompt": "p"}
+    assert again.replace([("m", "lru", 2), ("m", "gone", 9)]) == 1
+    assert again.done == {("m", "lru", 1), ("m", "lru", 3)}
+    again.append(record("m", "lru", 2))
+    again.close()
+    assert [record_key(json.loads(x)) for x in lines(tmp_path / RESULTS)] == [
+        ("m", "lru", 1),
+        ("m", "lru", 3),
+        ("m", "lru", 2),
+    ]
+    (aside,) = lines(tmp_path / "results.jsonl.replaced")
+    assert json.loads(aside)["inputs"]["sample"] == "sha256:2"
+
+
+def test_manifest_difference_names_old_and_new_values(tmp_path: Path) -> None:
+    ResultStore(tmp_path, {**EXECUTED, "notice_patterns": []}).close()
+    other = {**EXECUTED, "notice_patterns": ["^x"], "parser": "sanitize"}
+    with pytest.raises(UsageError) as info:
+        ResultStore(tmp_path, other)
+    assert str(info.value).endswith(
+        'other settings: notice_patterns: [] → ["^x"]; parser: not recorded → "sanitize"'
+    )
+
+
+def test_a_held_lock_is_refused_and_released_with_its_holder(tmp_path: Path) -> None:
+    busy = rf"{tmp_path} is in use by another codeeval run"
+    with OutLock(tmp_path), pytest.raises(OutLocked, match=busy), OutLock(tmp_path):
+        pass
+    with OutLock(tmp_path):  # released on exit
+        pass

@@ -127,6 +127,19 @@ def test_test_quality_needs_a_reference_solution() -> None:
     assert tq.value is None and "no reference solution" in tq.reason
 
 
+def test_test_quality_of_an_answer_without_tests_and_of_tests_of_another_api() -> None:
+    untested = SuiteResult(status="untested", detail="the answer holds no tests")
+    none = execution(untested, suite("passed", 9), untested)
+    tq = by_criterion("", none)["test_quality"]
+    assert tq.value == 1 and tq.reason == "no tests to run"
+    why = "the tests import names the reference solution does not define: helper"
+    other_api = SuiteResult(status="api_mismatch", detail=why)
+    tq = by_criterion("", execution(suite("passed", 5), suite("passed", 9), other_api))[
+        "test_quality"
+    ]
+    assert tq.value is None and tq.reason.endswith(why)
+
+
 HALLUCINATING = """Here is the module.
 
 ```python
