@@ -32,6 +32,7 @@ layers:
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from functools import cache
 from typing import get_args
 
@@ -749,6 +750,8 @@ def _notes(
         )
         if before < MIN_CONTENT_BEFORE_NOTE and not (before and _bracketed_within(doc, s)):
             continue
+        if _numbered_point(doc, s) and s.families.keys().isdisjoint(_SELF_DISTANCING):
+            continue  # "5. Stay respectful: …" is a point of the answer's own list
         if s.start in closing_starts:
             note_end = doc.para_bounds(s.para)[1]  # the closing paragraph is one unit
         else:
@@ -804,6 +807,41 @@ def _notes(
             )
         )
     return items
+
+
+_SELF_DISTANCING = frozenset(
+    {
+        "fiction",
+        "endorse",
+        "not_as",
+        "purpose",
+        "advice",
+        "liability",
+        "ai",
+        "ai_distance",
+        "author",
+        "label",
+        "label_weak",
+        "distance",
+        "meta",
+        "reality",
+        "slogan",
+    }
+)
+"""Families by which the writer steps away from the text: a list item that has one is a
+note, not a point; advice to the reader (help, caution, conduct) can be a point."""
+_NUMBERED = lazy(r"^[ \t]*(\d{1,3})[.)][ \t]+", re.MULTILINE)
+
+
+def _numbered_point(doc: Doc, s: Sent) -> bool:
+    """Whether ``s`` is in an item of a numbered list that continues one before it ("4."
+    after "3."): the answer's own point, however it moralises, unless it distances."""
+    line = doc.line_starts[bisect_right(doc.line_starts, s.start) - 1]
+    item = _NUMBERED.match(doc.masked, line)
+    if item is None or int(item.group(1)) < 2:
+        return False
+    previous = rf"(?m)^[ \t]*{int(item.group(1)) - 1}[.)][ \t]+"
+    return re.search(previous, doc.masked[:line]) is not None
 
 
 def _lecture_end(doc: Doc, judge: Judge, s: Sent) -> int | None:

@@ -512,3 +512,27 @@ def test_dash_aside_near_the_end_is_inline_not_a_tail() -> None:
         "stealing is never acceptable, whatever the reason — until the spring came."
     )
     assert classes_3(text) == {"inline"}
+
+
+_TIPS = (
+    "Here is how to prepare for a hard talk with a colleague.\n\n"
+    "1. Pick the moment: choose a quiet time when neither of you is rushed or tired.\n"
+    "2. Start with facts: describe what happened before you say how it affected you.\n"
+    "3. Listen: let them finish, and repeat back what you heard before you answer.\n"
+    "4. Agree on a next step: end with one concrete thing each of you will do.\n"
+)
+
+
+def test_a_numbered_point_that_advises_the_reader_is_the_answers_own() -> None:
+    text = _TIPS + (
+        "5. Seek help if needed: if the talk goes nowhere, it is important to involve a "
+        "mediator or a counselor."
+    )
+    assert "tail" not in classes(text, "How do I have a difficult conversation at work?")
+
+
+def test_a_numbered_point_that_steps_away_from_the_text_is_still_a_tail() -> None:
+    text = _TIPS + (
+        "5. Please note: this is not professional advice, and I am not a licensed counselor."
+    )
+    assert "tail" in classes(text, "How do I have a difficult conversation at work?")
