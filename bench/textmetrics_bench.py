@@ -4,7 +4,12 @@ Generates N outputs of about 1,200 words (German and English, some with dialogue
 quotes, code blocks, tool notices, a preamble or an appended note; fixed seed), measures
 each one and prints the median and p95 time per output and the peak memory.
 
-    python bench/textmetrics_bench.py [--n N] [--words W] [--seed S]
+    python bench/textmetrics_bench.py [--n N] [--words W] [--seed S] [--imports K]
+
+It also times the import of ``codeeval.textmetrics`` in K fresh interpreters, on top of
+what every part of codeeval imports anyway (``codeeval.models`` and pydantic), beside the
+import of ``codeeval.models`` alone in the same interpreters; the median of each is
+printed, and their ratio says what the text metrics add.
 
 Timing runs without tracemalloc (it slows Python down several times); the traced peak of
 one pass over the largest output is reported separately, next to the process's peak RSS.
@@ -16,6 +21,7 @@ import argparse
 import random
 import resource
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -104,11 +110,39 @@ def make_output(rng: random.Random, words: int) -> tuple[Prompt, str, str | None
     return prompt, "\n\n".join(paragraphs), finish
 
 
+_IMPORT_PROBE = """
+import time
+t0 = time.perf_counter()
+import codeeval.models
+t1 = time.perf_counter()
+import codeeval.textmetrics
+t2 = time.perf_counter()
+print(t1 - t0, t2 - t1)
+"""
+
+
+def import_times(runs: int) -> tuple[float, float]:
+    """Median seconds to import ``codeeval.models`` and then ``codeeval.textmetrics``, each
+    in a fresh interpreter."""
+    base: list[float] = []
+    added: list[float] = []
+    for _ in range(runs):
+        out = subprocess.run(
+            [sys.executable, "-c", _IMPORT_PROBE], capture_output=True, text=True, check=True
+        ).stdout.split()
+        base.append(float(out[0]))
+        added.append(float(out[1]))
+    return statistics.median(base), statistics.median(added)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=10_000, help="number of outputs")
     parser.add_argument("--words", type=int, default=1_200, help="words per output")
     parser.add_argument("--seed", type=int, default=20240601)
+    parser.add_argument(
+        "--imports", type=int, default=20, help="fresh interpreters to time the import in"
+    )
     args = parser.parse_args(argv)
 
     rng = random.Random(args.seed)
@@ -146,6 +180,13 @@ def main(argv: list[str] | None = None) -> int:
         f"peak memory: {traced_peak / 1024:.0f} KiB traced in one measure() call; "
         f"process peak RSS {rss_kib / 1024:.1f} MiB"
     )
+    if args.imports:
+        base, added = import_times(args.imports)
+        print(
+            f"import (median of {args.imports} fresh interpreters): codeeval.models "
+            f"{1000 * base:.1f} ms, then codeeval.textmetrics {1000 * added:.1f} ms more "
+            f"(ratio {added / base:.2f})"
+        )
     return 0
 
 

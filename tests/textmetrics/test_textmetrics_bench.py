@@ -15,6 +15,7 @@ def test_bench_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    assert module.main(["--n", "20"]) == 0
+    assert module.main(["--n", "20", "--imports", "1"]) == 0
     out = capsys.readouterr().out
     assert "median" in out and "p95" in out and "peak memory" in out
+    assert "codeeval.textmetrics" in out
