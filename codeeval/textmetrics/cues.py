@@ -21,12 +21,14 @@ from .cuedata import disclaimer_cues
 from .declines import DECLINE_CUES
 from .lazyre import lazy
 from .sentences import split_sentences
-from .triggers import Needle, derive, word_keys
+from .triggers import KEY_LEN, Needle, derive, word_keys
 from .voice import NORMATIVE, WARNING_SIGNS, aside_form
 
 DECLINE_FAMILIES = frozenset(c.family for c in DECLINE_CUES)
 
 _WORD = lazy(r"[^\W_]+")
+_NOT_WORD = lazy(r"[^\w\n]+|_+")
+"""Everything but letters, digits and line breaks: what separates words."""
 _PARAGRAPH_BREAK = lazy(r"\n[ \t]*\n")
 _ALNUM = lazy(r"[^\W_]")
 _BRACKETED = lazy(
@@ -59,6 +61,8 @@ class Index:
     """Needles of the present-tense norm that may break a story's voice (:mod:`.voice`)."""
     trigger_keys: frozenset[str]
     word_keys: frozenset[str]
+    first_keys: frozenset[str]
+    """Needles of the sets that open a requirement (the keys of ``by_key``)."""
 
 
 @cache
@@ -88,6 +92,7 @@ def index() -> Index:
         voice=frozenset(n.text for n in voice),
         trigger_keys=trigger_keys,
         word_keys=trigger_keys - substrings,
+        first_keys=frozenset(by_needle),
     )
 
 
@@ -199,23 +204,30 @@ class Doc:
         self._sentences: dict[int, list[Sent]] = {}
         self._line_keys: dict[int, set[str]] = {}
         self._bracketed: dict[int, bool] = {}
-        # Which trigger keys occur on which line: the word keys of the whole text, then
-        # a search per key present (a superset, which is all a filter needs), except for
-        # keys of one or two letters ("i", "no"), found as whole words in one pass.
+        # Which trigger keys occur on which line. The keys of the text's words (runs of
+        # letters and digits, as in :func:`.triggers.word_keys`) and the substring needles
+        # it contains; the keys that open a requirement are then found line by line, and
+        # the others (the rest of a requirement, the norm words of a story's voice) are
+        # given to every line that has one: a superset, which is all a filter needs.
         self._line_active: dict[int, set[str]] = defaultdict(set)
         ix = index()
-        present = word_keys(self.lowered) & ix.word_keys
+        keys: set[str] = set()
+        for token in set(self.lowered.split()):
+            if token.isalnum():
+                keys.add(token[:KEY_LEN])
+            else:
+                keys.update(w[:KEY_LEN] for w in _WORD.findall(token))
+        present = keys & ix.word_keys
         present.update(k for k in ix.substrings if k in self.lowered)
-        short = {k for k in present if len(k) < 3}
-        for k in present - short:
+        for k in present & ix.first_keys:
             pos = self.lowered.find(k)
             while pos >= 0:
                 self._line_active[bisect_right(self.line_starts, pos) - 1].add(k)
                 pos = self.lowered.find(k, pos + 1)
-        if short:
-            words = "|".join(sorted(short, key=len, reverse=True))
-            for m in re.finditer(rf"(?<![^\W_])(?:{words})(?![^\W_])", self.lowered):
-                self._line_active[bisect_right(self.line_starts, m.start()) - 1].add(m.group(0))
+        rest = present - ix.first_keys
+        if rest:
+            for active in self._line_active.values():
+                active |= rest
 
     # ---------------------------------------------------------------- positions and words
 
