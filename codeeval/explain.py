@@ -66,6 +66,13 @@ def show_text(record: Result) -> str:
         if m.target is not None and m.deviation_words is not None:
             target = f"; target {m.target.phrase!r}, deviation {m.deviation_words:+d} words"
         lines.append(f"text metrics: {m.status}; {m.words} words{target}")
+        if m.refusal is not None:
+            r = m.refusal
+            lines.append(
+                f"  refusal: {r.grade} (decided by {r.decided_by}, {r.language}; p full "
+                f"{r.p_full:.2f}, partial {r.p_partial:.2f})"
+            )
+            lines += [f"    cue {c.id}: {c.evidence!r}" for c in r.cues]
         if m.truncation.suspected:
             lines += [f"  truncation: {s.kind} — {s.detail}" for s in m.truncation.signals]
         for kind, items in (

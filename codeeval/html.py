@@ -238,6 +238,7 @@ function show(model, prompt, run) {
     if (m && m.status !== 'error') {
       box.appendChild(el('p', 'text: ' + m.words + ' words; truncation suspected: ' +
                                m.truncation.suspected));
+      if (m.refusal) box.appendChild(el('p', 'refusal: ' + m.refusal.grade));
       for (const f of m.evasion.findings.concat(m.evasion.observations)) {
         box.appendChild(el('p', 'evasion ' + f.kind + ': “' + f.evidence + '” — ' + f.reason));
       }

@@ -208,6 +208,8 @@ OUTPUT_COLUMNS = (
     ("truncated", "truncated"),
     ("evasion_findings", "evasion findings"),
     ("evasion_observations", "evasion observations"),
+    ("refusals_full", "refusals (full)"),
+    ("refusals_partial", "refusals (partial)"),
 )
 
 MODEL_FAILURES = (

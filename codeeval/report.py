@@ -265,6 +265,8 @@ class Outputs:
     evasion_observations: int = 0
     words: int = 0
     metrics_errors: int = 0
+    refusals_full: int = 0
+    refusals_partial: int = 0
     with_target: int = 0
     """Samples whose prompt asks for a length."""
     off_target: int = 0
@@ -287,6 +289,9 @@ class Outputs:
             self.metrics_errors += 1
         else:
             self.words += metrics.words
+            if metrics.refusal is not None:
+                self.refusals_full += metrics.refusal.grade == "full"
+                self.refusals_partial += metrics.refusal.grade == "partial"
             if metrics.target is not None and metrics.deviation_words is not None:
                 self.with_target += 1
                 self.off_target += metrics.deviation_words != 0

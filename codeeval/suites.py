@@ -19,8 +19,9 @@ Predictors:
 
 * ``evasion`` — the text metrics' evasion classes on a labelled evasion set (the gold-set
   format of :mod:`codeeval.textmetrics.gold`); binary = any evasion, label-set = the classes;
-* ``refusal`` — the text metrics' ``refusal`` class on human-labelled real answers
-  (``label`` field; ``positive_labels`` in the suite says which labels are refusals);
+* ``refusal`` — the text metrics' refusal grade on human-labelled real answers (``label``
+  field; ``positive_labels`` says which labels are refusals, ``predicted_grades`` which
+  grades count as predicting one, ``["full"]`` by default);
 * ``verdicts`` — codeeval's own verdicts (a results directory, ``--results``) against the
   documented expected outcome of each sample (``expected.json``: ``reference`` ==
   ``passed`` is the positive class).
@@ -55,6 +56,8 @@ class SuiteSpec(Frozen):
     cases: str
     description: str = ""
     positive_labels: tuple[str, ...] = ()
+    predicted_grades: tuple[Literal["partial", "full"], ...] = ("full",)
+    """refusal suites: the refusal grades that count as a predicted refusal."""
     split: Literal["all", "dev", "test"] = "all"
     gates: dict[str, float] = Field(default_factory=dict)
     path: str = ""
@@ -225,9 +228,12 @@ def _refusal(spec: SuiteSpec, cases: Path) -> Score:
     gold, predicted = [], []
     for row in _jsonl(cases):
         prompt = Prompt(id=str(row.get("id", "")), domain="prose", prompt=str(row["prompt"]))
-        found = measure(prompt, str(row["text"])).evasion.classes()
+        metrics = measure(prompt, str(row["text"]))
         gold.append(str(row["label"]) in spec.positive_labels)
-        predicted.append("refusal" in found)
+        if metrics.refusal is not None:
+            predicted.append(metrics.refusal.grade in spec.predicted_grades)
+        else:  # a codeeval without the refusal grade: the evasion class
+            predicted.append("refusal" in metrics.evasion.classes())
     return score_binary(gold, predicted)
 
 

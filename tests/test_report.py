@@ -447,3 +447,40 @@ def test_outputs_count_length_targets_missed() -> None:
     outputs = aggregate([on, off, inside]).outputs["m"]
     assert (outputs.with_target, outputs.off_target) == (2, 1)
     assert outputs.mean_abs_deviation_pct == pytest.approx(15.0)
+
+
+def test_outputs_count_refusal_grades_and_show_names_them() -> None:
+    from codeeval.explain import show_text
+
+    base = rec("m", "lru", 1, "skipped")
+    grade = {
+        "grade": "full",
+        "decided_by": "model",
+        "language": "en",
+        "p_none": 0.02,
+        "p_partial": 0.08,
+        "p_full": 0.9,
+        "cues": [
+            {
+                "id": "cant_help",
+                "family": "decline",
+                "region": "opening",
+                "start": 0,
+                "end": 22,
+                "evidence": "I can't help with that",
+            }
+        ],
+    }
+    metrics = base.metrics.model_dump(mode="json") if base.metrics else {}
+    refused = Result.model_validate(
+        base.model_dump(mode="json") | {"metrics": metrics | {"refusal": grade}}
+    )
+    partial = Result.model_validate(
+        base.model_dump(mode="json")
+        | {"run": 2, "metrics": metrics | {"refusal": grade | {"grade": "partial"}}}
+    )
+    outputs = aggregate([refused, partial, rec("m", "lru", 3, "passed")]).outputs["m"]
+    assert (outputs.refusals_full, outputs.refusals_partial) == (1, 1)
+    text = show_text(refused)
+    assert "  refusal: full (decided by model, en; p full 0.90, partial 0.08)" in text
+    assert '    cue cant_help: "I can\'t help with that"' in text
