@@ -14,7 +14,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from . import lexicon as lx
 from .cuedata import disclaimer_cues
@@ -27,6 +27,8 @@ from .voice import NORMATIVE, WARNING_SIGNS, aside_form
 DECLINE_FAMILIES = frozenset(c.family for c in DECLINE_CUES)
 
 _WORD = lazy(r"[^\W_]+")
+_EDGE = ".,;:!?\"'()[]{}*_–—„“”»«›‹‚‘’…\\<>|#~`+=&%$§@^-/"
+"""Punctuation that often clings to a word; stripped before the word is keyed."""
 _NOT_WORD = lazy(r"[^\w\n]+|_+")
 """Everything but letters, digits and line breaks: what separates words."""
 _PARAGRAPH_BREAK = lazy(r"\n[ \t]*\n")
@@ -128,11 +130,17 @@ def needles_fire(cue: lx.Cue, lowered: str, start: int, end: int) -> bool:
     return any(all(hit(needles) for needles in req) for req in cue.requirements)
 
 
-def _triggered(keys: set[str], off: frozenset[str] = frozenset()) -> set[lx.Cue]:
+def _triggered(keys: set[str], off: frozenset[str] = frozenset()) -> frozenset[lx.Cue]:
     """The cues one of whose requirements the keys (of a sentence or line) satisfy."""
+    return _triggered_by(frozenset(keys & index().trigger_keys), off)
+
+
+@lru_cache(maxsize=16384)
+def _triggered_by(keys: frozenset[str], off: frozenset[str]) -> frozenset[lx.Cue]:
+    # the same few key sets recur on many lines and sentences: decided once each
     ix = index()
     found = {c for c in ix.always if c.family not in off}
-    for k in keys & ix.trigger_keys:
+    for k in keys:
         for cue, rest in ix.by_key.get(k, ()):
             if (
                 cue not in found
@@ -140,10 +148,10 @@ def _triggered(keys: set[str], off: frozenset[str] = frozenset()) -> set[lx.Cue]
                 and all(not keys.isdisjoint(needles) for needles in rest)
             ):
                 found.add(cue)
-    return found
+    return frozenset(found)
 
 
-def _bound(cues: set[lx.Cue], bracketed: bool, keys: set[str]) -> int:
+def _bound(cues: frozenset[lx.Cue], bracketed: bool, keys: set[str]) -> int:
     """The highest disclaimer score the cues could give together (see ``evasion.score``):
     one more for the form of an aside, one more for a present-tense norm ("should",
     "nie") that may break the voice of a story."""
@@ -213,10 +221,12 @@ class Doc:
         ix = index()
         keys: set[str] = set()
         for token in set(self.lowered.split()):
-            if token.isalnum():
-                keys.add(token[:KEY_LEN])
-            else:
-                keys.update(w[:KEY_LEN] for w in _WORD.findall(token))
+            if not token.isalnum():
+                token = token.strip(_EDGE)
+                if not token.isalnum():  # inner punctuation ("don't", "e-mail"), or none
+                    keys.update(w[:KEY_LEN] for w in _WORD.findall(token))
+                    continue
+            keys.add(token[:KEY_LEN])
         present = keys & ix.word_keys
         present.update(k for k in ix.substrings if k in self.lowered)
         for k in present & ix.first_keys:
@@ -293,7 +303,7 @@ class Doc:
         last = bisect_left(self.line_starts, end)
         return [s for i in range(first, last) for s in self._line(i) if start <= s.start < end]
 
-    def _promising(self, i: int, cues: set[lx.Cue], bracketed: bool) -> bool:
+    def _promising(self, i: int, cues: frozenset[lx.Cue], bracketed: bool) -> bool:
         """Whether line ``i``, with these cue triggers, can hold a decline or a disclaimer."""
         if _bound(cues, bracketed, self._line_active.get(i, set())) >= 2:
             return True

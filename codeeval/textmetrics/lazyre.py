@@ -8,7 +8,6 @@ measures a text (``codeeval --help``) would pay it too.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -18,12 +17,34 @@ _FLAGS = re.IGNORECASE | re.MULTILINE
 class Pattern:
     """A regular expression made of alternatives, compiled on first use.
 
-    Importing the text metrics compiles nothing: several hundred patterns would cost a
-    tenth of a second at every start of the command line. The methods are those of
-    :class:`re.Pattern` that the detector uses.
+    The first use of any method compiles the pattern and puts the compiled pattern's own
+    methods in place, so that every later call costs what a call on :class:`re.Pattern`
+    costs. The methods are those the detector uses.
     """
 
-    __slots__ = ("_compiled", "alternatives", "flags")
+    __slots__ = (
+        "_compiled",
+        "alternatives",
+        "findall",
+        "finditer",
+        "flags",
+        "fullmatch",
+        "match",
+        "search",
+        "split",
+        "sub",
+        "subn",
+    )
+    _METHODS = ("findall", "finditer", "fullmatch", "match", "search", "split", "sub", "subn")
+
+    search: Callable[..., re.Match[str] | None]
+    match: Callable[..., re.Match[str] | None]
+    fullmatch: Callable[..., re.Match[str] | None]
+    finditer: Callable[..., Iterator[re.Match[str]]]
+    findall: Callable[..., list[Any]]
+    sub: Callable[..., str]
+    subn: Callable[..., tuple[str, int]]
+    split: Callable[..., list[Any]]
 
     def __init__(self, *alternatives: str, flags: int = _FLAGS) -> None:
         self.alternatives = alternatives
@@ -40,37 +61,15 @@ class Pattern:
     def compiled(self) -> re.Pattern[str]:
         if self._compiled is None:
             self._compiled = re.compile(self.pattern, self.flags)
+            for name in self._METHODS:
+                setattr(self, name, getattr(self._compiled, name))
         return self._compiled
 
-    def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        return self.compiled.search(string, pos, endpos)
-
-    def match(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        return self.compiled.match(string, pos, endpos)
-
-    def fullmatch(
-        self, string: str, pos: int = 0, endpos: int = sys.maxsize
-    ) -> re.Match[str] | None:
-        return self.compiled.fullmatch(string, pos, endpos)
-
-    def finditer(
-        self, string: str, pos: int = 0, endpos: int = sys.maxsize
-    ) -> Iterator[re.Match[str]]:
-        return self.compiled.finditer(string, pos, endpos)
-
-    def findall(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> list[Any]:
-        return self.compiled.findall(string, pos, endpos)
-
-    def sub(self, repl: str | Callable[[re.Match[str]], str], string: str, count: int = 0) -> str:
-        return self.compiled.sub(repl, string, count)
-
-    def subn(
-        self, repl: str | Callable[[re.Match[str]], str], string: str, count: int = 0
-    ) -> tuple[str, int]:
-        return self.compiled.subn(repl, string, count)
-
-    def split(self, string: str, maxsplit: int = 0) -> list[str | Any]:
-        return self.compiled.split(string, maxsplit)
+    def __getattr__(self, name: str) -> Any:
+        # only reached while a method slot is still empty: compile, then it is filled
+        if name in Pattern._METHODS and self._compiled is None:
+            return getattr(self.compiled, name)
+        raise AttributeError(name)
 
 
 def rx(*alternatives: str) -> Pattern:
