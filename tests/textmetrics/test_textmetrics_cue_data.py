@@ -96,3 +96,21 @@ def test_a_wrong_example_is_reported() -> None:
     problems = check_examples(spec)
     assert len(problems) == 2
     assert "does not match" in problems[0] and "matches" in problems[1]
+
+
+def test_the_cue_files_are_declared_package_data() -> None:
+    """The cue files ship in the wheel (and no written evaluation case does)."""
+    import fnmatch
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    declared = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "setuptools"
+    ]["package-data"]
+    globs = declared.get("codeeval.textmetrics", [])
+    files = sorted((root / "codeeval" / "textmetrics" / "cue_data").glob("*.toml"))
+    assert [f.name for f in files] == ["de.toml", "en.toml"]
+    for f in files:
+        assert any(fnmatch.fnmatch(f"cue_data/{f.name}", g) for g in globs), f.name
+    assert not list((root / "codeeval").rglob("*.jsonl"))
