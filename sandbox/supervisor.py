@@ -7,11 +7,12 @@ out) and never lets model code near that channel.
 For every suite it:
 
 1. picks a UID that no earlier suite in this container has used (the "box UID");
-2. forks a child from this process, where pytest is already imported, so a suite
-   costs a fork instead of an interpreter start-up;
+2. forks a child from this process, where pytest is already imported and its
+   configuration parsed, so a suite costs a fork instead of an interpreter start-up
+   and a pytest command line;
 3. in the child: closes every inherited descriptor, drops to the box UID with no
    supplementary groups (which empties the capability set), sets rlimits, writes
-   the files into a fresh directory and runs ``pytest.main`` with conftest files,
+   the files into a fresh directory and runs one pytest session with conftest files,
    ini files and plugin autoload all disabled;
 4. at the deadline, or when pytest returns, kills every process of the box UID
    (``kill(-1, SIGKILL)`` issued *as* the box UID, repeated until none is left);
