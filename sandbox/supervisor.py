@@ -208,6 +208,11 @@ def _run_pytest(test_files: list[str], box: str) -> int:
     # The same steps as pytest.main after parsing, with what parsing left active redone.
     config.args = [os.path.join(box, name) for name in test_files]
     config.option.file_or_dir = list(config.args)
+    config.known_args_namespace.file_or_dir = list(config.args)
+    params = config.invocation_params
+    config.invocation_params = type(params)(
+        args=tuple(_pytest_args(test_files, box)), plugins=params.plugins, dir=params.dir
+    )
     manager = config.pluginmanager
     if manager.rewrite_hook not in sys.meta_path:
         sys.meta_path.insert(0, manager.rewrite_hook)
