@@ -288,17 +288,18 @@ def sweep(client: docker.DockerClient, keep_run: str | None = None) -> int:
     host = socket.gethostname()
     removed = 0
     try:
-        found = client.containers.list(all=True, filters={"label": f"{LABEL_ROLE}={ROLE}"})
+        # The engine's list already carries the labels: one call, not one per container.
+        found = client.api.containers(all=True, filters={"label": f"{LABEL_ROLE}={ROLE}"})
     except ENGINE_ERRORS as exc:
         raise EngineError(f"cannot list containers: {exc}") from exc
     for c in found:
-        labels = c.labels or {}
+        labels = c.get("Labels") or {}
         if keep_run is not None and labels.get(LABEL_RUN) == keep_run:
             continue
         if labels.get(LABEL_HOST) == host and _alive(labels.get(LABEL_PID, "")):
             continue  # another live codeeval run on this host owns it
         try:
-            c.remove(force=True)
+            client.api.remove_container(c["Id"], force=True)
             removed += 1
         except ENGINE_ERRORS:
             pass
@@ -536,9 +537,9 @@ class DockerRunner:
             box.destroy()
         if self._client is not None:
             try:
-                for c in self._client.containers.list(
+                for c in self._client.api.containers(
                     all=True, filters={"label": f"{LABEL_RUN}={self.run_id}"}
                 ):
-                    c.remove(force=True)
+                    self._client.api.remove_container(c["Id"], force=True)
             except ENGINE_ERRORS:
                 pass
