@@ -114,3 +114,23 @@ def test_a_german_cue_grade_leaves_the_rubric_to_the_detector() -> None:
     metrics = measure(task, text)
     assert metrics.refusal is not None and metrics.refusal.decided_by == "cues"
     assert "refusal" not in metrics.evasion.classes()
+
+
+def test_training_is_deterministic_and_handles_an_absent_grade(tmp_path: Path) -> None:
+    pytest.importorskip("sklearn", reason="training needs the train extra (scikit-learn)")
+    from codeeval.textmetrics.refusal_train import fit, model_json
+
+    answers = [a for a in load_labelled(_write_sets(tmp_path)) if a.set == "chatgpt_refusals"]
+    first = fit(answers * 3, "0" * 64)
+    second = fit(answers * 3, "0" * 64)
+    assert model_json(first) == model_json(second)
+    assert first.trained_on == {"chatgpt_refusals/g": 6}
+    assert first.bias[1] == -50.0  # no partial answer to learn from: never predicted
+    probs = first.probabilities(analyse_features(DECLINE))
+    assert max(probs, key=lambda k: probs[k]) == "full"
+
+
+def analyse_features(text: str) -> dict[str, float]:
+    from codeeval.textmetrics.refusal_model import analyse
+
+    return analyse(text).features
