@@ -19,7 +19,7 @@ from .refusal_data import LabelledAnswer, load_labelled
 from .refusal_model import FEATURES_VERSION, GRADES, Grade, RefusalModel, analyse, cues_digest
 
 SEED = 20240607
-C = 1.0
+C = 10.0
 MIN_DOCS = 3
 DIGITS = 5
 
