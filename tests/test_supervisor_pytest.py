@@ -1,0 +1,117 @@
+"""The supervisor's prepared pytest configuration runs a suite exactly as ``pytest.main``.
+
+The supervisor parses pytest's command line once and each suite's child only sets its
+test files (``sandbox/supervisor.py``: ``_prepare_pytest``, ``_run_pytest``). Here both
+ways run the same test files with this environment's pytest and must give the same exit
+code, the same JUnit report and the same output (times stripped). It runs in a
+subprocess: the supervisor's warm-up changes the interpreter it runs in (frozen garbage
+collector, imported plugins), which must not leak into this test session. The box
+directory is a temporary one instead of ``/box``; nothing here needs Docker or root.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+SANDBOX = Path(__file__).resolve().parents[1] / "sandbox"
+
+SCRIPT = r"""
+import json, os, re, shutil, sys
+sys.path.insert(0, sys.argv[1])
+import supervisor as S
+S.BOX_ROOT = sys.argv[2]
+S.TESTS_BOX = os.path.join(S.BOX_ROOT, "t")
+S._warm_up()
+files = json.loads(sys.argv[3])
+STAMPS = re.compile(r'(time|timestamp|hostname)="[^"]*"| in [0-9.]+s')
+
+def run(prepared):
+    os.mkdir(S.TESTS_BOX)
+    for name, text in files.items():
+        with open(os.path.join(S.TESTS_BOX, name), "w") as fh:
+            fh.write(text)
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r)
+        os.dup2(w, 1)
+        os.dup2(w, 2)
+        os.chdir(S.TESTS_BOX)
+        sys.stdout = open(1, "w", closefd=False)
+        sys.stderr = sys.stdout
+        if not prepared:
+            S._PREPARED = None
+        tests = sorted(n for n in files if n.startswith("test_"))
+        code = S._run_pytest(tests, S.TESTS_BOX)
+        sys.stdout.flush()
+        os._exit(code)
+    os.close(w)
+    out = b""
+    while True:
+        chunk = os.read(r, 65536)
+        if not chunk:
+            break
+        out += chunk
+    _, status = os.waitpid(pid, 0)
+    with open(os.path.join(S.TESTS_BOX, S.REPORT_NAME)) as fh:
+        report = fh.read()
+    shutil.rmtree(S.TESTS_BOX)
+    return [os.waitstatus_to_exitcode(status), STAMPS.sub("", report), STAMPS.sub("", out.decode())]
+
+print(json.dumps({"ready": S._PREPARED is not None, "fast": run(True), "plain": run(False)}))
+"""
+
+FILES = {
+    "calc.py": "def add(a, b):\n    return a + b\n",
+    "test_calc.py": textwrap.dedent(
+        """
+        import pytest
+        from calc import add
+
+        def test_add(tmp_path, capsys, monkeypatch, pytestconfig):
+            print("hello")
+            assert capsys.readouterr().out == "hello\\n"
+            assert tmp_path.is_dir()
+            assert [str(a).rsplit("/", 1)[-1] for a in pytestconfig.args] == [
+                "test_calc.py", "test_more.py"
+            ]
+            assert add(1, 2) == 3
+
+        def test_wrong():
+            values = [1, 2]
+            assert add(*values) == [1, 3]
+
+        @pytest.mark.parametrize("x", [1, 2, 3])
+        def test_param(x):
+            assert add(x, 0) == x
+
+        @pytest.mark.skip(reason="not today")
+        def test_skipped():
+            pass
+        """
+    ),
+    "test_more.py": "def test_more():\n    raise ValueError('boom')\n",
+}
+
+
+def test_prepared_configuration_runs_a_suite_like_pytest_main(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(SANDBOX), str(tmp_path), json.dumps(FILES)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert result["ready"], "the supervisor could not prepare pytest's configuration"
+    fast, plain = result["fast"], result["plain"]
+    assert fast[0] == plain[0] == 1
+    assert fast[1] == plain[1]  # the JUnit report
+    assert fast[2] == plain[2]  # pytest's output
+    assert 'tests="7"' in fast[1] and 'failures="2"' in fast[1] and 'skipped="1"' in fast[1]
+    assert "assert 3 == [1, 3]" in fast[2]  # assertions are still rewritten
