@@ -34,7 +34,8 @@ if [ ! -x .venv/bin/codeeval ]; then
   echo "setup: creating .venv"
   python3 -m venv .venv
 fi
-.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[dev]"
+# the ray extra too: tests/ray/ starts a real multi-node Ray cluster (about 30 s to install)
+.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[dev,ray]"
 
 echo "setup: building the runner image"
 .venv/bin/codeeval image build --base "${CODEEVAL_BASE:-auto}" 2>&1 | grep -E "^(Successfully|building|no registry|offline|codeeval-runner)" || true

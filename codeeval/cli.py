@@ -23,7 +23,7 @@ from codeeval import __version__
 from codeeval.config import settings
 from codeeval.errors import EXIT_INPUT_REJECTED, CodeevalError
 from codeeval.models import Limits, ParserMode
-from codeeval.pipeline import RunOptions, RunSummary
+from codeeval.pipeline import Backend, RunOptions, RunSummary
 from codeeval.pipeline import run as run_pipeline
 from codeeval.report import Results, aggregate, load
 from codeeval.runners.base import Runner
@@ -126,6 +126,17 @@ def run(
             "--prompt-ids", help="only samples of these prompt ids (repeatable, or comma-separated)"
         ),
     ] = None,
+    backend: Annotated[
+        Backend,
+        typer.Option(
+            help="local: this host's Docker engine; ray: the Docker hosts of a Ray cluster "
+            "(nodes advertising docker_slots; needs codeeval[ray])",
+        ),
+    ] = "local",
+    ray_address: Annotated[
+        str | None,
+        typer.Option(help="the Ray cluster for --backend ray (default: RAY_ADDRESS, or local)"),
+    ] = None,
 ) -> None:
     """Evaluate samples: parse, run in the sandbox, write OUT/results.jsonl, print tables."""
     cfg = settings(image)
@@ -143,6 +154,8 @@ def run(
         only_prompts=_names(only_prompts),
         rerun_changed=rerun_changed,
         cache_dir=cfg.cache_dir,
+        backend=backend,
+        ray_address=ray_address,
     )
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, _on_sigterm)

@@ -281,6 +281,10 @@ class RunResult(Frozen):
     runner: str
     image: str | None = None
     attempts: int = 1
+    node: str | None = None
+    """The cluster node that ran the suites (Ray backend); None on the local backend."""
+    attempt: int | None = None
+    """Which attempt of the cluster produced this result (1 unless a node was lost)."""
 
 
 class Execution(Frozen):
@@ -303,6 +307,10 @@ class Provenance(Frozen):
     python: str = ""
     reference_isolated: bool | None = None
     """Whether the hidden tests ran isolated from the module (forge-proof); None: not run."""
+    node: str | None = None
+    """The Ray node whose Docker engine ran this sample (``--backend ray``); None locally."""
+    attempt: int | None = None
+    """The cluster's attempt that produced the record: above 1 after a node or worker was lost."""
 
 
 class ParseOutcome(Frozen):

@@ -12,9 +12,9 @@ import platform
 import threading
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from codeeval import __version__
 from codeeval.analysis import (
@@ -35,6 +35,7 @@ from codeeval.models import (
     Prompt,
     Provenance,
     RunRequest,
+    RunResult,
     Sample,
     StaticAnalysis,
     SuiteName,
@@ -50,7 +51,10 @@ from codeeval.selfcheck import REFERENCE_TEST_FILE, PassedChecks, require_passin
 from codeeval.store import OutLock, ResultStore
 from codeeval.textmetrics import TextMetrics, measure
 
-__all__ = ["REFERENCE_TEST_FILE", "RunOptions", "RunSummary", "evaluate", "run"]
+__all__ = ["REFERENCE_TEST_FILE", "Backend", "RunOptions", "RunSummary", "evaluate", "run"]
+
+
+Backend = Literal["local", "ray"]
 
 
 @dataclass
@@ -75,6 +79,10 @@ class RunOptions:
     cache_dir: Path | None = None
     """Where prompt self-checks that passed are remembered across runs (keyed by the
     prompt's digest, the image digest, the limits and the isolation); None: not at all."""
+    backend: Backend = "local"
+    """Where the sandboxed suites run: this host's Docker engine, or a Ray cluster's."""
+    ray_address: str | None = None
+    """The Ray cluster (``--ray-address``); None: ``RAY_ADDRESS`` or the local cluster."""
 
     def selects(self, sample: Sample) -> bool:
         """Whether ``--models`` / ``--prompt-ids`` let this sample through."""
@@ -264,6 +272,7 @@ class Evaluator:
         prompt = self.prompts[sample.prompt_id]
         parse: ParseOutcome | None = None
         execution: Execution
+        provenance = self.provenance
         if prompt.domain == "coding":
             try:
                 ext = extract(
@@ -287,7 +296,12 @@ class Evaluator:
             elif self.runner is None:
                 execution = Execution(status="not_run", reason="--no-exec: nothing was executed")
             else:
-                execution = summarise(self._execute(sample, suites, analysis), ext.status)
+                verdicts, placed = self._execute(sample, suites, analysis)
+                execution = summarise(verdicts, ext.status)
+                if placed is not None and placed.node is not None:
+                    provenance = provenance.model_copy(
+                        update={"node": placed.node, "attempt": placed.attempt}
+                    )
             if absent:
                 execution = execution.model_copy(update={str(k): v for k, v in absent.items()})
         else:
@@ -315,26 +329,29 @@ class Evaluator:
             parse=parse,
             execution=execution,
             metrics=metrics,
-            provenance=self.provenance,
+            provenance=provenance,
         )
 
     def _execute(
         self, sample: Sample, suites: tuple[SuiteSpec, ...], analysis: StaticAnalysis | None
-    ) -> dict[str, SuiteResult]:
+    ) -> tuple[dict[str, SuiteResult], RunResult | None]:
         """Run the suites; a suite whose test file does not compile is not sent to the
-        sandbox (pytest would only report that as a collection error, slowly)."""
+        sandbox (pytest would only report that as a collection error, slowly). Returns the
+        verdicts and the runner's result (None when nothing ran), which says where it ran."""
         known = uncompilable_tests(suites, analysis)
         runnable = tuple(s for s in suites if s.name not in known)
         verdicts: dict[str, SuiteResult] = {}
+        result: RunResult | None = None
         if runnable and self.runner is not None:
             req = RunRequest(key=sample.key, suites=runnable)
-            verdicts = judge_run(req, self.runner.run(req))
+            result = self.runner.run(req)
+            verdicts = judge_run(req, result)
         for name, error in known.items():
             verdicts[name] = SuiteResult(
                 status="collection_error",
                 detail=f"{error} (the test file does not compile; pytest was not run)",
             )
-        return {s.name: verdicts[s.name] for s in suites}
+        return {s.name: verdicts[s.name] for s in suites}, result
 
 
 def uncompilable_tests(
@@ -532,7 +549,12 @@ def _raise_first(futures: set[Future[None]]) -> None:
 
 
 def docker_runner(opts: RunOptions, image: str, docker_url: str | None) -> Runner:
-    """The real sandbox, built with the run's limits (the runner owns them from here on)."""
+    """The real sandbox, built with the run's limits (the runner owns them from here on):
+    this host's Docker engine, or the Docker hosts of a Ray cluster (``--backend ray``)."""
+    if opts.backend == "ray":
+        from codeeval.runners.ray import RayRunner
+
+        return RayRunner(image, opts.limits, address=opts.ray_address)
     from codeeval.runners.docker import DockerRunner
 
     return DockerRunner(image, opts.limits, jobs=opts.jobs, base_url=docker_url)
@@ -569,6 +591,9 @@ def run(
             runner = docker_runner(opts, image, docker_url)
         try:
             runner.start()
+            cap = getattr(runner, "in_flight_cap", None)  # a cluster: as many as it may hold
+            if isinstance(cap, int) and cap > 0:
+                opts = replace(opts, jobs=cap)
             return _evaluate(opts, prompts, runner, progress, stop)
         finally:
             runner.close()

@@ -20,6 +20,7 @@ import socket
 import struct
 import threading
 import time
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -86,10 +87,13 @@ class Box:
         sabotage: frozenset[str] = frozenset(),
         first_uid: int = UID_BASE,
         cpu: int | None = None,
+        labels: Mapping[str, str] | None = None,
     ):
         self.client = client
         self.limits = limits
-        self.container: Container = _create(client, image, limits, run_id, sabotage, first_uid, cpu)
+        self.container: Container = _create(
+            client, image, limits, run_id, sabotage, first_uid, cpu, labels
+        )
         self._buf = b""
         self._next_id = 0
         try:
@@ -196,6 +200,7 @@ def _create(
     sabotage: frozenset[str] = frozenset(),
     first_uid: int = UID_BASE,
     cpu: int | None = None,
+    labels: Mapping[str, str] | None = None,
 ) -> Container:
     """Create (not start) a runner container with every isolation setting on.
 
@@ -248,6 +253,7 @@ def _create(
             LABEL_PID: str(os.getpid()),
             LABEL_HOST: socket.gethostname(),
             "codeeval.version": __version__,
+            **(labels or {}),
         },
         stdin_open=True,
         tty=False,
@@ -337,8 +343,10 @@ class DockerRunner:
         run_id: str | None = None,
         preflight: bool = True,
         sabotage: frozenset[str] = frozenset(),
+        labels: Mapping[str, str] | None = None,
     ) -> None:
         self.image = image
+        self.labels = dict(labels or {})  # extra container labels (the Ray backend's sample)
         self.limits = limits
         self.jobs = max(1, jobs)
         self.base_url = base_url
@@ -503,7 +511,14 @@ class DockerRunner:
         try:
             first_uid, cpu = self._placement()
             box = Box(
-                self.client, self.image, self.limits, self.run_id, self.sabotage, first_uid, cpu
+                self.client,
+                self.image,
+                self.limits,
+                self.run_id,
+                self.sabotage,
+                first_uid,
+                cpu,
+                self.labels,
             )
         except ENGINE_ERRORS as exc:
             raise SandboxError(f"cannot start a runner container: {exc}") from exc
