@@ -136,6 +136,12 @@ def judge(raw: RawOutcome, expected_tests: int = 0) -> SuiteResult:
         return SuiteResult(status="timeout", detail="killed at the deadline", **base)
     if raw.oom:
         return SuiteResult(status="oom", detail="killed by the out-of-memory killer", **base)
+    if raw.isolation_unsupported:
+        return SuiteResult(
+            status="isolation_unsupported",
+            detail=clean_text(raw.isolation_unsupported, 500),
+            **base,
+        )
     if raw.report_problem:
         return SuiteResult(status="results_rejected", detail=raw.report_problem, **base)
     code = raw.exit_code

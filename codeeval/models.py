@@ -158,11 +158,15 @@ SuiteStatus = Literal[
     "sandbox_error",
     "untested",
     "api_mismatch",
+    "isolation_unsupported",
 ]
 """``untested``: the answer holds no tests, so the suites of its own tests are n/a (never
 run, excluded from their tables and counted). ``api_mismatch``: the model's tests import
 names the reference solution does not define, so running them against it says nothing
-about whether they are right (validity suite only; excluded and counted)."""
+about whether they are right (validity suite only; excluded and counted).
+``isolation_unsupported``: the isolated hidden tests did something the isolation proxy
+cannot reproduce faithfully (e.g. subclassing the module's class); like ``sandbox_error``
+it is excluded from scores and counted, never a failure of the model."""
 
 ExecutionStatus = Literal[
     "passed",
@@ -174,6 +178,7 @@ ExecutionStatus = Literal[
     "no_results",
     "results_rejected",
     "sandbox_error",
+    "isolation_unsupported",
     "not_run",
     "skipped",
 ]
@@ -271,6 +276,9 @@ class RawOutcome(Frozen):
     duration_s: float = 0.0
     sandbox_error: str = ""
     """Non-empty when the infrastructure failed (after retries): never a model failure."""
+    isolation_unsupported: str = ""
+    """Why the isolated hidden tests could not be run faithfully (written by the trusted
+    test process only); empty when they could."""
 
 
 class RunResult(Frozen):

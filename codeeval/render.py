@@ -55,6 +55,10 @@ def footnote(table: Table) -> str:
     parts = []
     if table.excluded_sandbox:
         parts.append(f"{table.excluded_sandbox} sandbox errors excluded")
+    if table.excluded_unsupported:
+        parts.append(
+            f"{table.excluded_unsupported} hidden-test suites excluded (isolation unsupported)"
+        )
     if table.excluded_not_run:
         parts.append(f"{table.excluded_not_run} samples not executed (--no-exec)")
     if table.excluded_untested:
@@ -222,7 +226,7 @@ MODEL_FAILURES = (
     "results_rejected",
     "skipped",
 )
-NOT_MODEL = ("sandbox_error", "not_run")
+NOT_MODEL = ("sandbox_error", "isolation_unsupported", "not_run")
 
 
 def outputs_grid(summary: Summary) -> Grid:
@@ -272,6 +276,7 @@ def status_grid(summary: Summary) -> Grid:
             "model failures, scored 0: failed, collection_error, no_tests, timeout, oom, "
             "no_results, results_rejected (a report inconsistent with the run), skipped (no "
             "module to run); excluded from every table: sandbox_error (infrastructure), "
+            "isolation_unsupported (hidden tests the isolation cannot reproduce), "
             "not_run (--no-exec)"
         ],
     )

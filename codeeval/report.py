@@ -197,6 +197,8 @@ class Table:
     """Answers without tests (own-tests and validity tables): n/a, not 0."""
     excluded_api_mismatch: int = 0
     """Tests importing names the reference solution lacks (validity table): n/a."""
+    excluded_unsupported: int = 0
+    """Hidden-test suites the isolation proxy could not run faithfully."""
 
     @property
     def excluded(self) -> int:
@@ -205,6 +207,7 @@ class Table:
             + self.excluded_not_run
             + self.excluded_untested
             + self.excluded_api_mismatch
+            + self.excluded_unsupported
         )
 
     @property
@@ -333,7 +336,7 @@ class Summary:
 
 def suite_score(suite: SuiteResult | None) -> float | None:
     """The pass ratio of one suite, 0 when nothing passed, None when it did not run."""
-    if suite is None or suite.status == "sandbox_error":
+    if suite is None or suite.status in ("sandbox_error", "isolation_unsupported"):
         return None
     ran = suite.passed + suite.failed + suite.errors
     return suite.passed / ran if ran else 0.0
@@ -366,6 +369,9 @@ def aggregate(records: Iterable[Result]) -> Summary:
                 continue
             if suite is not None and suite.status == "api_mismatch":
                 table.excluded_api_mismatch += 1
+                continue
+            if suite is not None and suite.status == "isolation_unsupported":
+                table.excluded_unsupported += 1
                 continue
             score = suite_score(suite) if suite is not None else 0.0
             if score is None:

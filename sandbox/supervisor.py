@@ -59,6 +59,10 @@ SCRATCH_DIRS = ("/tmp", "/dev/shm", "/dev/mqueue")
 FIRST_BOX_UID = int(os.environ.get("CODEEVAL_FIRST_UID", "100000000"))
 UID_SPAN = 1_000_000
 REPORT_NAME = ".codeeval-junit.xml"
+#: Written by an isolated test process whose tests did something the proxy cannot
+#: reproduce (see rpc.IsolationUnsupported); it then exits with UNSUPPORTED_EXIT.
+UNSUPPORTED_NAME = ".codeeval-unsupported"
+UNSUPPORTED_EXIT = 86
 REPORT_RESERVE = 1024 * 1024
 MAX_REPORT_BYTES = 4 * 1024 * 1024
 SYSVIPC = ("shm", "msg", "sem")
@@ -294,9 +298,12 @@ def _child(
                 pass
             os.close(fd)
         tests = set(req["test_files"])
+        source = f"{req.get('isolate')}.py"
         for name, content in req["files"].items():
-            if role == "isolated-tests" and name not in tests:
+            if role == "isolated-tests" and name not in tests and name != source:
                 continue  # the module stays in the other process
+            # (its own source is copied as data, for inspect.getsource and __file__; the
+            # test process never imports it: sys.modules holds the proxy)
             if role == "module" and name in tests:
                 continue
             with open(name, "x", encoding="utf-8") as fh:
@@ -316,15 +323,25 @@ def _child(
         import random
 
         random.seed()  # a fork inherits the parent's generator state
+        if role != "tests":
+            # Isolated: both processes work in one shared directory, as pytest and the
+            # module share one in-process (a file the tests write, the module reads).
+            # Each keeps its own files in its private box (0700), out of the other's reach.
+            os.chdir(os.path.join(BOX_ROOT, f"w{req['shared']}"))
+            os.umask(0)
         if role == "module":
             sys.path.insert(0, box)
             rpc.serve_module(req["isolate"], socket.socket(fileno=3))
             code = 0
             return
         if role == "isolated-tests":
-            _install_proxy(req["isolate"], socket.socket(fileno=3))
+            _install_proxy(req["isolate"], socket.socket(fileno=3), box)
         code = _run_pytest(req["test_files"], box)
         sys.stdout.flush()
+        if role == "isolated-tests" and rpc.UNSUPPORTED:
+            with open(os.path.join(box, UNSUPPORTED_NAME), "w", encoding="utf-8") as fh:
+                fh.write("; ".join(dict.fromkeys(rpc.UNSUPPORTED))[:2000])
+            code = UNSUPPORTED_EXIT
     except BaseException as exc:
         try:
             os.write(2, f"codeeval supervisor: {type(exc).__name__}: {exc}\n".encode())
@@ -334,12 +351,12 @@ def _child(
         _exit(code)
 
 
-def _install_proxy(name: str, sock: socket.socket) -> None:
+def _install_proxy(name: str, sock: socket.socket, box: str) -> None:
     """Make ``import <name>`` give the proxy, or fail with the module's own import error."""
     import importlib.abc
 
     try:
-        sys.modules[name] = rpc.connect_module(name, sock)
+        sys.modules[name] = rpc.connect_module(name, sock, box)
     except Exception as exc:
         message = str(exc)
 
@@ -568,10 +585,23 @@ def _leftovers() -> list[str]:
     return found
 
 
-def _wipe(uid: int) -> None:
-    """As the box UID, after every process of it is dead: delete its files and IPC objects."""
+def _wipe(uid: int, shared: str | None = None) -> None:
+    """As the box UID, after every process of it is dead: delete its files and IPC objects
+    (in the writable places, and in the shared directory of an isolated suite)."""
     for path in _owned_entries(uid):
         _remove_tree(path)
+    if shared is not None:
+        try:
+            names = os.listdir(shared)
+        except OSError:
+            names = []
+        for name in names:
+            path = os.path.join(shared, name)
+            try:
+                if os.lstat(path).st_uid == uid:
+                    _remove_tree(path)
+            except OSError:
+                continue
     _remove_ipc(_ipc_owned(uid))
 
 
@@ -643,6 +673,11 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
     module_pid = None
     module_uid = uid + 1
     out_r, out_w = os.pipe()
+    shared = os.path.join(BOX_ROOT, f"w{uid}") if isolated else None
+    if shared is not None:
+        req = {**req, "shared": uid}
+        os.mkdir(shared)
+        os.chmod(shared, 0o777)  # only this suite's two box UIDs have processes now
     if isolated:
         ours, theirs = socket.socketpair()
         module_pid = os.fork()
@@ -668,6 +703,7 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
     cap_out = int(limits["output_kb"]) * 1024
     tail = bytearray()
     pidfd = os.pidfd_open(pid)
+    module_fd = os.pidfd_open(module_pid) if module_pid is not None else None
     timed_out = False
     remaining = timeout
     # Until the child has exited: keep draining its output, and once every writer has
@@ -685,6 +721,13 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
             timed_out = True
             break
     duration = time.monotonic() - started
+    # The module's process ending before the tests did (killed by the OOM killer, a
+    # signal, or an exit of its own) is what would have ended pytest in-process.
+    module_exit = None
+    if module_fd is not None:
+        if select.select([module_fd], [], [], 0)[0]:
+            module_exit = os.waitstatus_to_exitcode(os.waitpid(int(module_pid), 0)[1])
+        os.close(module_fd)
 
     # One helper for the suite's box UIDs: as those UIDs it kills every process of them
     # (the supervisor holds no CAP_KILL), and once none is left it reads the report as
@@ -696,15 +739,16 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
             return json.dumps({"killed": False}).encode()
         os.seteuid(uid)
         report = _read_capped(os.path.join(box, REPORT_NAME), MAX_REPORT_BYTES)
+        why = _read_capped(os.path.join(box, UNSUPPORTED_NAME), 4096) if isolated else {}
         for box_uid in uids:
             os.seteuid(box_uid)
-            _wipe(box_uid)
-        return json.dumps({"killed": True, "report": report}).encode()
+            _wipe(box_uid, shared)
+        return json.dumps({"killed": True, "report": report, "unsupported": why}).encode()
 
     helper = _start_helper(uids, finish)
     _, status = os.waitpid(pid, 0)  # the helper waits for these zombies to be reaped
     os.close(pidfd)
-    if module_pid is not None:
+    if module_pid is not None and module_exit is None:
         os.waitpid(module_pid, 0)
     try:
         collected = json.loads(_finish_helper(*helper))
@@ -719,6 +763,22 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
         anomaly.append("processes survived the kill loop")
     if "report" not in collected:
         collected = {"report": {"state": "rejected", "why": "collector failed"}}
+    report = collected.get("report")
+    unsupported = ""
+    why = collected.get("unsupported") or {}
+    if exit_code == UNSUPPORTED_EXIT and why.get("state") == "ok":
+        unsupported = base64.b64decode(why["data"]).decode("utf-8", "replace")
+    if module_exit not in (None, 0) and not timed_out:
+        # As in-process: pytest's process would have died with the module, so the
+        # suite's outcome is the module's end, not the tests' errors that followed it.
+        exit_code = module_exit
+        report = {"state": "missing"}
+        unsupported = ""
+    if shared is not None:
+        try:
+            os.rmdir(shared)  # emptied by the helper; anything left is an anomaly below
+        except OSError:
+            pass
     alive = _pids_of(uids)
     if alive:
         anomaly.append(f"processes of box UIDs {uids} are still alive: {alive[:5]}")
@@ -733,7 +793,8 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
         "timed_out": timed_out,
         "oom": oom and exit_code == -signal.SIGKILL and not timed_out,
         "duration_s": round(duration, 4),
-        "report": collected.get("report"),
+        "report": report,
+        "isolation_unsupported": unsupported,
         "output": tail.decode("utf-8", "replace"),
         "anomaly": "; ".join(anomaly),
         "uid": uid,

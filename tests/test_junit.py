@@ -190,3 +190,13 @@ def test_failing_names_are_capped_and_cleaned() -> None:
     assert counts.failed == 50
     assert len(counts.failing) == 20
     assert all(len(name) == 200 for name in counts.failing)  # the end is kept
+
+
+def test_isolation_unsupported_is_its_own_status() -> None:
+    raw = RawOutcome(
+        exit_code=86, report=report("fail"), isolation_unsupported="the tests subclass"
+    )
+    result = judge(raw, expected_tests=1)
+    assert result.status == "isolation_unsupported"
+    assert "subclass" in result.detail
+    assert judge(RawOutcome(exit_code=-9, oom=True, isolation_unsupported="x")).status == "oom"

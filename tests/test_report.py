@@ -213,6 +213,17 @@ def test_sandbox_error_suite_under_another_status_is_excluded() -> None:
     assert summary.tables["reference"].cells[("m", "lru")].mean == 0.0
 
 
+def test_unsupported_isolation_is_excluded_and_counted_never_a_failure() -> None:
+    unsupported = suite(status="isolation_unsupported")
+    summary = aggregate(
+        [rec("m", "lru", 1, "isolation_unsupported", own=suite(passed=2), reference=unsupported)]
+    )
+    assert summary.tables["reference"].excluded_unsupported == 1
+    assert summary.tables["reference"].cells == {}
+    assert summary.tables["own"].cells[("m", "lru")].mean == 1.0
+    assert suite_score(SuiteResult.model_validate(unsupported)) is None
+
+
 def test_record_without_an_applicable_suite_scores_zero_and_no_strict_pass() -> None:
     summary = aggregate(nightly())
     for metric in ALL:

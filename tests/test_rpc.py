@@ -19,6 +19,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "sandbox"))
 import rpc
+import stubs
 
 MODULE = """
 import enum, json, dataclasses, unittest
@@ -106,13 +107,17 @@ def skip_me():
     raise unittest.SkipTest("nothing to see")
 
 def escape(callback):
-    for name in ("__globals__", "__code__", "__dict__", "_private"):
+    # A callback arrives as a local stub: its globals are this process's own namespace.
+    leaks = [k for k, v in vars(callback).items()]
+    leaks += [k for k, v in callback.__globals__.items() if type(v).__name__ == "module"]
+    leaks = [k for k in leaks if k != "__builtins__"]
+    for name in ("__globals__", "__dict__", "_private"):
         try:
-            getattr(callback, name)
+            getattr(callback.__self__, name)
         except AttributeError:
             continue
-        return f"reached {name}"
-    return "blocked"
+        leaks.append(name)
+    return leaks
 
 def point():
     return Point(1, 2)
@@ -232,7 +237,12 @@ def test_magic_objects_do_not_equal_plain_values(remote: Any) -> None:
 def test_callbacks_reach_test_objects_but_not_their_internals(remote: Any) -> None:
     ticks = iter([1.0, 2.5])
     assert remote.use_clock(lambda: next(ticks)) == 3.5
-    assert remote.escape(lambda: 1) == "blocked"
+    assert remote.escape(Probe().method) == []
+
+
+class Probe:
+    def method(self) -> int:
+        return 1
 
 
 def test_setattr_on_the_module_is_forwarded(remote: Any) -> None:
@@ -285,3 +295,205 @@ def test_decoding_rejects_malformed_data() -> None:
     finally:
         a.close()
         b.close()
+
+
+TRANSPARENT = '''
+"""Doc of the module."""
+import random
+from typing import List, Optional
+
+def sig(a: int, b: "Optional[List[int]]" = None, *rest, c: float = 3.0, **kw) -> dict:
+    """Sig doc."""
+    return {"a": a, "b": b, "rest": list(rest), "c": c, "kw": kw}
+
+def hostile(x: "__import__('os')._exit(3) if False else Undefined") -> "exit()":
+    return x
+
+def squares(n):
+    for i in range(n):
+        yield i * i
+
+async def twice(x):
+    return 2 * x
+
+def sort_in_place(xs):
+    xs.sort()
+
+class Log:
+    def __init__(self, out):
+        self.out = out
+    def write(self, text):
+        self.out.append(text)
+
+class Base:
+    def hello(self):
+        return "base"
+
+def roll():
+    return random.randint(1, 1000)
+'''
+
+
+@pytest.fixture()
+def transparent(tmp_path: Path) -> Iterator[Any]:
+    yield from _serve(tmp_path, TRANSPARENT, name="clear_mod")
+
+
+def test_functions_arrive_as_stubs_with_their_real_shape(transparent: Any) -> None:
+    import asyncio
+    import inspect
+    import typing
+
+    f = transparent.sig
+    assert inspect.isfunction(f)
+    assert str(inspect.signature(f)) == (
+        "(a: int, b: Optional[List[int]] = None, *rest, c: float = 3.0, **kw) -> dict"
+    )
+    assert typing.get_type_hints(f)["b"] == typing.Optional[typing.List[int]]  # noqa: UP006, UP045
+    assert (f.__name__, f.__qualname__, f.__doc__, f.__module__) == (
+        "sig", "sig", "Sig doc.", "clear_mod"
+    )  # fmt: skip
+    assert f(1, [2], 3, c=4, d=5) == {"a": 1, "b": [2], "rest": [3], "c": 4, "kw": {"d": 5}}
+    assert f is transparent.sig
+    assert transparent.__doc__ == "Doc of the module."
+    assert inspect.isgeneratorfunction(transparent.squares)
+    assert list(transparent.squares(3)) == [0, 1, 4]
+    assert inspect.iscoroutinefunction(transparent.twice)
+    assert asyncio.run(transparent.twice(4)) == 8
+
+
+def test_annotations_the_module_wrote_as_code_are_never_evaluated(transparent: Any) -> None:
+    import typing
+
+    # The module's side cannot resolve the text; evaluated here it would end this process.
+    hints = typing.get_type_hints(transparent.hostile)
+    assert "_exit" in repr(hints["x"])
+    assert isinstance(hints["x"], stubs.Opaque)
+
+
+def test_hostile_function_descriptions_give_a_generic_stub() -> None:
+    import inspect
+
+    calls: list[Any] = []
+    for params in (
+        [{"name": "x=__import__('os').system('id')", "kind": 1}],
+        [{"name": "a):\n    import os\n    os._exit(3)\ndef f(b", "kind": 1}],
+        [{"name": "_codeeval_forward_", "kind": 1}],
+        [{"name": "a", "kind": 9}],
+        [{"name": "a", "kind": 1}, {"name": "a", "kind": 1}],
+    ):
+        meta = {"name": "f(): pass\nimport os\ndef g", "kind": "def", "params": params,
+                "file": "../../etc/passwd", "line": 3}  # fmt: skip
+        stub = stubs.build_stub(meta, lambda a, k: calls.append((a, k)), lambda d: d, "/box/t")
+        assert str(inspect.signature(stub)) == "(*args, **kwargs)"
+        assert stub.__code__.co_filename == "<codeeval stub>"
+        stub(1, y=2)
+    assert calls == [((1,), {"y": 2})] * 5
+
+
+def test_mutated_arguments_come_back_and_retained_ones_stay_in_sync(transparent: Any) -> None:
+    xs = [3, 1, 2]
+    assert transparent.sort_in_place(xs) is None
+    assert xs == [1, 2, 3]
+    out: list[str] = []
+    log = transparent.Log(out)
+    log.write("a")
+    log.write("b")
+    assert out == ["a", "b"]
+
+
+def test_the_random_generator_is_shared(transparent: Any) -> None:
+    import random
+
+    random.seed(11)
+    expected = [random.randint(1, 1000) for _ in range(3)]
+    random.seed(11)
+    assert [transparent.roll() for _ in range(3)] == expected
+
+
+def test_subclassing_a_module_class_is_reported_unsupported(transparent: Any) -> None:
+    rpc.UNSUPPORTED.clear()
+    try:
+        with pytest.raises(rpc.IsolationUnsupported):
+
+            class Child(transparent.Base):
+                pass
+
+        assert rpc.UNSUPPORTED and "subclass" in rpc.UNSUPPORTED[0]
+    finally:
+        rpc.UNSUPPORTED.clear()
+
+
+def test_the_module_may_set_data_attributes_only() -> None:
+    import unittest
+
+    class Recorder:
+        calls = 0
+
+        def notify(self) -> None:
+            pass
+
+    class Case(unittest.TestCase):
+        def test_x(self) -> None:
+            pass
+
+    a, b = socket.socketpair()
+    try:
+        test_side = rpc.Peer(a, trusted_peer=False)
+        recorder, case = Recorder(), Case("test_x")
+        test_side.exported[1] = recorder
+        test_side.exported[2] = case
+        test_side._handle({"op": "setattr", "ref": 1, "name": "calls", "value": 3})
+        assert recorder.calls == 3
+        for ref, name in ((1, "notify"), (1, "__eq__"), (1, "_x"), (2, "assertEqual"), (2, "x")):
+            with pytest.raises(PermissionError):
+                test_side._handle({"op": "setattr", "ref": ref, "name": name, "value": 1})
+    finally:
+        a.close()
+        b.close()
+
+
+def test_write_backs_only_reach_containers_the_tests_handed_over() -> None:
+    a, b = socket.socketpair()
+    try:
+        test_side = rpc.Peer(a, trusted_peer=False)
+        handed, fn = [1], (lambda: 1)
+        test_side.exported[1] = handed
+        test_side.exported[2] = fn
+        module_side = rpc.Peer(b, trusted_peer=True)
+        module_side._send(
+            {"re": 0, "value": None, "sync": [[2, [1]], [1, {"$": "list", "v": [7]}]]}
+        )
+        test_side._recv()
+        assert handed == [7]
+        assert fn() == 1
+    finally:
+        a.close()
+        b.close()
+
+
+def test_monkeypatch_and_mock_restore_the_module(transparent: Any) -> None:
+    from unittest import mock
+
+    original = transparent.roll
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(transparent, "roll", lambda: 7)
+        assert transparent.roll() == 7
+    assert transparent.roll is original
+    assert "roll" in transparent.__dict__
+    with mock.patch.object(transparent, "roll", return_value=3):
+        assert transparent.roll() == 3
+    assert transparent.roll is original
+
+
+def test_containers_read_from_attributes_are_pushed_back(transparent: Any) -> None:
+    from unittest.mock import MagicMock
+
+    log = transparent.Log([])
+    log.out.append("x")
+    log.write("y")
+    assert log.out == ["x", "y"]
+    log.write = MagicMock()
+    log.write("z")
+    log.write.assert_called_once_with("z")
+    assert log.out == ["x", "y"]

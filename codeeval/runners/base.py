@@ -92,4 +92,5 @@ def outcome_from_response(resp: dict[str, Any]) -> RawOutcome:
         report_problem=problem,
         output=str(resp.get("output", "")),
         duration_s=float(resp.get("duration_s", 0.0)),
+        isolation_unsupported=str(resp.get("isolation_unsupported") or ""),
     )

@@ -99,12 +99,49 @@ def double(x):
     raise unittest.SkipTest("not today")
 """
 
+CLAIM_UNSUPPORTED = """
+import glob, os
+
+class IsolationUnsupported(Exception):
+    pass
+
+def _plant():
+    for where in glob.glob("/box/*") + ["."]:
+        for name in (".codeeval-unsupported", ".codeeval-junit.xml"):
+            try:
+                with open(os.path.join(where, name), "w") as fh:
+                    fh.write("the tests subclass Base")
+            except OSError:
+                pass
+
+_plant()
+
+def double(x):
+    _plant()
+    raise IsolationUnsupported("the tests subclass a class of the isolated module")
+"""
+
+LYING_DESCRIPTION = """
+import inspect
+
+def double(x):
+    return x + 1
+
+# A signature that claims a default the test would see; the call still runs this code.
+double.__signature__ = inspect.Signature(
+    [inspect.Parameter("x", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=2)]
+)
+double.__name__ = "double(x):\n    return 2 * x\ndef _"
+"""
+
 FORGERIES = {
     "patch-pytest-reporting": PATCH_PYTEST,
     "magic-equality": MAGIC_EQUAL,
     "rewrite-report-at-exit": REWRITE_REPORT_AT_EXIT,
     "kill-the-test-process": KILL_THE_TESTS,
     "skip-every-test": SKIP_EVERYTHING,
+    "claim-isolation-unsupported": CLAIM_UNSUPPORTED,
+    "lying-function-description": LYING_DESCRIPTION,
 }
 
 
@@ -126,7 +163,7 @@ def run(runner: Any, module: str, isolate: bool) -> SuiteResult:
 @pytest.mark.parametrize("module", FORGERIES.values(), ids=FORGERIES.keys())
 def test_isolated_hidden_tests_cannot_be_forged(docker_runner: Any, module: str) -> None:
     result = run(docker_runner, module, isolate=True)
-    assert result.status != "passed", result
+    assert result.status not in ("passed", "isolation_unsupported"), result
     assert result.passed == 0
 
 
