@@ -19,7 +19,7 @@ from tests.docker.differential import CORPORA, DEADLINE_S, Outcome, run, summary
 pytestmark = pytest.mark.docker
 
 #: Every n-th case of each corpus that CI runs (the whole corpus is the figure's command).
-EVERY = {"humaneval": 1, "mbpp": 4, "classeval": 4, "patterns": 1}
+EVERY = {"humaneval": 1, "mbpp": 8, "classeval": 8, "patterns": 1}
 
 
 @pytest.fixture(scope="module")
@@ -39,12 +39,15 @@ def test_isolated_verdicts_equal_in_process_ones(outcomes: list[Outcome], corpus
 @pytest.mark.parametrize("corpus", ["humaneval", "mbpp", "patterns"])
 def test_correct_modules_get_the_benchmarks_verdict(outcomes: list[Outcome], corpus: str) -> None:
     """The canonical solutions pass (ClassEval's are left out: some of its tests depend on
-    the date, the clock or the network, so its own verdicts do not hold here either)."""
+    the date, the clock or the network, so its own verdicts do not hold here either). A
+    solution slower than the deadline on this machine is no verdict about the proxy; the
+    two modes must still agree on it (the test above)."""
     wrong = [
         f"{o.case.id}: in-process {verdict(o.in_process)}, isolated {verdict(o.isolated)}"
         for o in outcomes
         if o.case.corpus == corpus
         and o.variant == "correct"
+        and o.in_process.status != "timeout"
         and (
             o.in_process.status != o.case.expect
             or o.isolated.status != (o.case.isolated or o.case.expect)
