@@ -240,6 +240,7 @@ class Peer:
         self.sock = sock
         self.trusted_peer = trusted_peer
         self.source_dir = source_dir
+        self.private: tuple[str, ...] = ()
         self.exported: dict[int, Any] = {}
         self.remotes: dict[int, Any] = {}
         self._ids: dict[int, int] = {}
@@ -391,7 +392,7 @@ class Peer:
         """Call the other side's object ``ref``; mutated list/dict/set/bytearray arguments
         are written back into the objects passed here."""
         __tracebackhide__ = True  # pytest: report the test's line, not the proxy's
-        if self.source_dir is not None:
+        if self.private:
             self._check_paths((*args, *kwargs.values()))
         origins = [
             [where, self._ident(a)]
@@ -516,15 +517,16 @@ class Peer:
         raise PermissionError(f"unknown operation {op!r}")
 
     def _check_paths(self, values: tuple[Any, ...]) -> None:
-        """A path inside the tests' private directory (``tmp_path``) is out of the isolated
-        module's reach, as it must be; in-process the module could open it."""
-        private = f"{self.source_dir}/"
+        """A path into the tests' private directories (their box, pytest's ``tmp_path``) is
+        out of the isolated module's reach, as it must be; in-process it could open it."""
+        __tracebackhide__ = True
         for value in values:
             path = type(value) is str or isinstance(value, pathlib.PurePath)
-            if path and str(value).startswith(private):
+            if path and str(value).startswith(self.private):
                 raise unsupported(
-                    "the tests hand the module a path in their own directory (tmp_path), "
-                    "which the isolated module cannot open; the working directory is shared"
+                    "the tests hand the module a path in their private directory (tmp_path), "
+                    "which the isolated module cannot open; the working directory and "
+                    "tempfile.gettempdir() are shared"
                 )
 
     @staticmethod
@@ -1155,13 +1157,20 @@ class RemoteModule(types.ModuleType):
         return sorted({*names, *_MODULE_DICT.__get__(self)})
 
 
-def connect_module(name: str, sock: socket.socket, source_dir: str | None = None) -> RemoteModule:
+def connect_module(
+    name: str,
+    sock: socket.socket,
+    source_dir: str | None = None,
+    private: tuple[str, ...] = (),
+) -> RemoteModule:
     """Test side: a proxy for the module the other side imported (raises its import error).
 
     ``source_dir`` holds a copy of the module's source (data only, never imported), so
-    ``inspect.getsource`` and ``__file__`` work as in-process.
+    ``inspect.getsource`` and ``__file__`` work as in-process. A path starting with one of
+    ``private`` is one the module cannot open; handing it over is ``IsolationUnsupported``.
     """
     peer = Peer(sock, trusted_peer=False, source_dir=source_dir)
+    peer.private = private
     root = peer.request("import", name=name)
     if not isinstance(root, Remote):
         raise ImportError(f"module {name!r} did not come back as a module")

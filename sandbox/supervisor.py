@@ -308,11 +308,15 @@ def _child(
                 continue
             with open(name, "x", encoding="utf-8") as fh:
                 fh.write(content)
+        # Isolated: both processes work in one shared directory, as pytest and the module
+        # share one in-process (a file the tests write, the module reads); each keeps its
+        # own files in its private box (0700), out of the other's reach.
+        shared = os.path.join(BOX_ROOT, f"w{req['shared']}") if role != "tests" else None
         os.environ.clear()
         os.environ.update(
             PATH="/usr/local/bin:/usr/bin:/bin",
             HOME=box,
-            TMPDIR=box,
+            TMPDIR=shared or box,
             LANG="C.UTF-8",
             PYTHONDONTWRITEBYTECODE="1",
             PYTEST_DISABLE_PLUGIN_AUTOLOAD="1",
@@ -323,19 +327,19 @@ def _child(
         import random
 
         random.seed()  # a fork inherits the parent's generator state
-        if role != "tests":
-            # Isolated: both processes work in one shared directory, as pytest and the
-            # module share one in-process (a file the tests write, the module reads).
-            # Each keeps its own files in its private box (0700), out of the other's reach.
-            os.chdir(os.path.join(BOX_ROOT, f"w{req['shared']}"))
+        if shared is not None:
+            import tempfile
+
+            os.chdir(shared)
             os.umask(0)
+            tempfile.tempdir = None  # the warm-up cached /tmp; gettempdir() is the shared one
         if role == "module":
             sys.path.insert(0, box)
             rpc.serve_module(req["isolate"], socket.socket(fileno=3))
             code = 0
             return
         if role == "isolated-tests":
-            _install_proxy(req["isolate"], socket.socket(fileno=3), box)
+            _install_proxy(req["isolate"], socket.socket(fileno=3), box, str(shared))
         code = _run_pytest(req["test_files"], box)
         sys.stdout.flush()
         if role == "isolated-tests" and rpc.UNSUPPORTED:
@@ -351,12 +355,17 @@ def _child(
         _exit(code)
 
 
-def _install_proxy(name: str, sock: socket.socket, box: str) -> None:
-    """Make ``import <name>`` give the proxy, or fail with the module's own import error."""
+def _install_proxy(name: str, sock: socket.socket, box: str, shared: str) -> None:
+    """Make ``import <name>`` give the proxy, or fail with the module's own import error.
+
+    Paths the module cannot open: the tests' box, and pytest's own temporary directories
+    (``tmp_path``), which pytest makes private to the tests' UID even in the shared one.
+    """
     import importlib.abc
 
     try:
-        sys.modules[name] = rpc.connect_module(name, sock, box)
+        private = (f"{box}/", f"{shared}/pytest-of-")
+        sys.modules[name] = rpc.connect_module(name, sock, box, private)
     except Exception as exc:
         message = str(exc)
 
