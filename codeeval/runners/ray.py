@@ -96,6 +96,13 @@ def _node_id() -> str:
     return str(_ray().get_runtime_context().get_node_id())
 
 
+def _engine() -> str | None:
+    """This node's Docker engine (its own ``DOCKER_HOST``), not the driver's."""
+    from codeeval.config import settings
+
+    return settings().docker_url
+
+
 def vet_node(image: str, limits_json: str, run_id: str) -> dict[str, Any]:
     """On one node: sweep dead containers, then the isolation canary through its engine."""
     from codeeval.runners.docker import DockerRunner
@@ -104,6 +111,7 @@ def vet_node(image: str, limits_json: str, run_id: str) -> dict[str, Any]:
     runner = DockerRunner(
         image,
         Limits.model_validate_json(limits_json),
+        base_url=_engine(),
         jobs=2,
         run_id=run_id,
         preflight=True,
@@ -140,6 +148,7 @@ def run_sample(
     runner = DockerRunner(
         image,
         Limits.model_validate_json(limits_json),
+        base_url=_engine(),
         jobs=1,
         run_id=run_id,
         preflight=False,  # the node passed the canary before it got any work
@@ -157,7 +166,7 @@ def remove_run_containers(run_id: str) -> int:
     """The janitor at the end of a run: remove every container of the run on this node."""
     from codeeval.runners.docker import LABEL_RUN, connect
 
-    client = connect(None, 30)
+    client = connect(_engine(), 30)
     removed = 0
     for container in client.containers.list(all=True, filters={"label": f"{LABEL_RUN}={run_id}"}):
         try:

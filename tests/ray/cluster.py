@@ -144,11 +144,11 @@ class LocalCluster:
             ports += [flag, str(self._port())]
         return ports
 
-    def _start(self, name: str, args: list[str]) -> None:
+    def _start(self, name: str, args: list[str], env: dict[str, str] | None = None) -> None:
         log = (self.root / f"{name}.log").open("wb")
         self.nodes[name] = subprocess.Popen(
             [RAY, "start", "--disable-usage-stats", *args, *self._ports()],
-            env=self.env,
+            env={**self.env, **(env or {})},
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
@@ -172,7 +172,10 @@ class LocalCluster:
             ],
         )
 
-    def add_node(self, name: str, docker_slots: int = 0, cpus: int = 1) -> None:
+    def add_node(
+        self, name: str, docker_slots: int = 0, cpus: int = 1, env: dict[str, str] | None = None
+    ) -> None:
+        """A worker node; ``env`` is added to its environment (and its workers')."""
         resources = {"docker_slots": docker_slots} if docker_slots else {}
         self._start(
             name,
@@ -186,6 +189,7 @@ class LocalCluster:
                 "--object-store-memory",
                 str(OBJECT_STORE),
             ],
+            env,
         )
 
     def wait_nodes(self, count: int, timeout_s: float = 300.0) -> list[dict[str, Any]]:

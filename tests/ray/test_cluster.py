@@ -1,12 +1,14 @@
 """``--backend ray`` on a real multi-node Ray cluster on this machine.
 
 The cluster: a head with no CPUs, a node without ``docker_slots`` and, once the fail-fast
-check has run, two Docker nodes with one slot each (they share this machine's engine).
+check has run, two Docker nodes with one slot each (they share this machine's engine) and a
+third whose engine does not answer.
 The tests run in file order on that one cluster:
 
 1. a cluster without ``docker_slots`` is refused at once (exit 5, with a hint);
 2. a run on which one Docker node is SIGKILLed mid-sample: every sample recorded exactly
-   once, records from both Docker nodes and from no other, at least one sample retried
+   once, records from both good Docker nodes and from no other (the third failed its
+   pre-flight, so it took no work), at least one sample retried
    (attempt 2) on the surviving node, in flight never above the cap, no container of the
    run left, the cluster's memory under 2 GiB;
 3. a driver SIGKILLed mid-run, then the same run again: the finished samples are not
@@ -119,20 +121,24 @@ def cluster(tmp_path_factory: pytest.TempPathFactory, runner_image: str) -> Iter
 
 @pytest.fixture(scope="module")
 def docker_nodes(cluster: LocalCluster) -> dict[str, str]:
-    """Adds the two Docker nodes (after the fail-fast test); their names by node id."""
+    """Adds the Docker nodes (after the fail-fast test): two good ones and one whose engine
+    does not answer; "good" or "broken" by node id."""
     before = {n["NodeID"] for n in cluster.wait_nodes(2)}
     # one by one: nodes starting at once on one machine race for their socket names
     cluster.add_node("dockerA", docker_slots=1)
     cluster.wait_nodes(3)
     cluster.add_node("dockerB", docker_slots=1)
-    nodes = cluster.wait_nodes(4)
+    ids = {n["NodeID"] for n in cluster.wait_nodes(4)} - before
+    # a Docker node whose engine cannot be reached: it fails the pre-flight
+    cluster.add_node("broken", docker_slots=1, env={"DOCKER_HOST": "unix:///nonexistent.sock"})
+    nodes = cluster.wait_nodes(5)
     found: dict[str, str] = {}
     for node in nodes:
         if node["NodeID"] in before:
             continue
         assert node["Resources"].get("docker_slots") == 1
-        found[node["NodeID"]] = ""
-    assert len(found) == 2
+        found[node["NodeID"]] = "good" if node["NodeID"] in ids else "broken"
+    assert sorted(found.values()) == ["broken", "good", "good"]
     return found
 
 
@@ -205,9 +211,12 @@ def test_node_loss_loses_and_duplicates_nothing(
     keys = [(r["model"], r["prompt_id"], r["run"]) for r in found]
     assert sorted(k[2] for k in keys) == list(range(1, n + 1)), "a sample lost or duplicated"
     assert summary.written == n
+    good = {node for node, kind in docker_nodes.items() if kind == "good"}
     nodes = {r["provenance"]["node"] for r in found}
-    assert nodes <= set(docker_nodes), "a record from a node without docker_slots"
-    assert len(nodes) == 2, nodes
+    assert nodes == good, "records from a node without docker_slots or one that failed"
+    broken = set(docker_nodes) - good
+    assert set(runner.refused) == broken, runner.refused
+    assert "EngineError" in runner.refused[broken.pop()]
     attempts = [r["provenance"]["attempt"] for r in found]
     assert max(attempts) >= 2, "the killed node's sample was not retried"
     retried = [r for r in found if r["provenance"]["attempt"] >= 2]
