@@ -19,10 +19,11 @@ its node or worker is lost. Around that:
   Each result names its node and its attempt (counted by a ledger actor on the head
   node). A failing test is a result and is never retried; node or worker loss is retried
   by Ray (``max_retries``); a sample lost more often than that is a ``sandbox_error``.
-* **Container hygiene**: each attempt runs in its own container, labelled with the run id,
-  the sample and the attempt, and removed in ``finally``; the Docker runner's sweep at
-  every task start removes containers whose worker process died, and a janitor on every
-  Docker node at the end of the run removes whatever of the run is left.
+* **Container hygiene**: each attempt runs in its own container, labelled with the run id
+  (``codeeval.cluster_run``), the sample and the attempt, and removed in ``finally``; the
+  Docker runner's sweep at every task start removes containers whose worker process died,
+  and a janitor on every Docker node at the end of the run removes whatever of the run is
+  left.
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ from codeeval.models import Limits, RawOutcome, RunRequest, RunResult
 RESOURCE = "docker_slots"
 #: Every Ray cluster's head node holds this resource (Ray's own way to place work there).
 HEAD_RESOURCE = "node:__internal_head__"
+#: The Ray run a container belongs to. Each attempt's Docker runner has a run id of its own
+#: (``codeeval.run``): its clean-up removes its own containers, never another attempt's.
+LABEL_CLUSTER_RUN = "codeeval.cluster_run"
 LABEL_SAMPLE = "codeeval.sample"
 LABEL_ATTEMPT = "codeeval.attempt"
 LABEL_NODE = "codeeval.node"
@@ -113,9 +117,14 @@ def vet_node(image: str, limits_json: str, run_id: str) -> dict[str, Any]:
         Limits.model_validate_json(limits_json),
         base_url=_engine(),
         jobs=2,
-        run_id=run_id,
+        run_id=f"{run_id}.preflight.{node[:12]}",
         preflight=True,
-        labels={LABEL_SAMPLE: "preflight", LABEL_ATTEMPT: "1", LABEL_NODE: node},
+        labels={
+            LABEL_CLUSTER_RUN: run_id,
+            LABEL_SAMPLE: "preflight",
+            LABEL_ATTEMPT: "1",
+            LABEL_NODE: node,
+        },
     )
     try:
         runner.start()
@@ -150,9 +159,14 @@ def run_sample(
         Limits.model_validate_json(limits_json),
         base_url=_engine(),
         jobs=1,
-        run_id=run_id,
+        run_id=f"{run_id}.{token.rsplit('#', 1)[-1]}.{attempt}",
         preflight=False,  # the node passed the canary before it got any work
-        labels={LABEL_SAMPLE: label, LABEL_ATTEMPT: str(attempt), LABEL_NODE: node},
+        labels={
+            LABEL_CLUSTER_RUN: run_id,
+            LABEL_SAMPLE: label,
+            LABEL_ATTEMPT: str(attempt),
+            LABEL_NODE: node,
+        },
     )
     try:
         runner.start()  # sweeps containers of dead workers first (the janitor at worker start)
@@ -164,11 +178,12 @@ def run_sample(
 
 def remove_run_containers(run_id: str) -> int:
     """The janitor at the end of a run: remove every container of the run on this node."""
-    from codeeval.runners.docker import LABEL_RUN, connect
+    from codeeval.runners.docker import connect
 
     client = connect(_engine(), 30)
     removed = 0
-    for container in client.containers.list(all=True, filters={"label": f"{LABEL_RUN}={run_id}"}):
+    label = f"{LABEL_CLUSTER_RUN}={run_id}"
+    for container in client.containers.list(all=True, filters={"label": label}):
         try:
             container.remove(force=True)
             removed += 1

@@ -227,7 +227,7 @@ def test_node_loss_loses_and_duplicates_nothing(
     assert {verdicts[i] for i in (1, 2, 3, 5)} == {"passed"}
     assert runner.in_flight_cap == 4
     assert 1 <= runner.peak_in_flight <= runner.in_flight_cap
-    assert containers(f"codeeval.run={runner.run_id}") == []
+    assert containers(f"codeeval.cluster_run={runner.run_id}") == []
     assert peak_mib[0] < 2048, f"the cluster and driver used {peak_mib[0]:.0f} MiB: {peak_by}"
     print(f"peak PSS of the cluster and the driver: {peak_mib[0]:.0f} MiB")
 
@@ -279,7 +279,7 @@ def test_driver_killed_then_resumed_without_resubmitting(
     after = records(opts.out)
     assert after[: len(before)] == before
     assert sorted(r["run"] for r in after) == list(range(1, n + 1))
-    assert containers(f"codeeval.run={runner.run_id}") == []
+    assert containers(f"codeeval.cluster_run={runner.run_id}") == []
     # the killed driver's workers died with it; the sweeps removed their containers
     leftovers = [
         c
