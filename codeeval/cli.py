@@ -86,6 +86,13 @@ def run(
     timeout: Annotated[float, typer.Option(min=1, help="wall-clock seconds per suite")] = 10.0,
     memory: Annotated[int, typer.Option(min=64, help="MiB of memory per suite")] = 512,
     image: Annotated[str | None, typer.Option(help="runner image tag")] = None,
+    runtime: Annotated[
+        str | None,
+        typer.Option(
+            help="the engine's OCI runtime for the sandbox, e.g. runsc (gVisor's user-space "
+            "kernel; see SECURITY.md); default: $CODEEVAL_RUNTIME, else the engine's default",
+        ),
+    ] = None,
     notice_pattern: Annotated[
         list[str] | None,
         typer.Option(
@@ -139,7 +146,7 @@ def run(
     ] = None,
 ) -> None:
     """Evaluate samples: parse, run in the sandbox, write OUT/results.jsonl, print tables."""
-    cfg = settings(image)
+    cfg = settings(image, runtime)
     opts = RunOptions(
         samples=samples,
         prompts=prompts,
@@ -156,6 +163,7 @@ def run(
         cache_dir=cfg.cache_dir,
         backend=backend,
         ray_address=ray_address,
+        runtime=cfg.runtime,
     )
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, _on_sigterm)

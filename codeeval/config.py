@@ -16,15 +16,18 @@ class Settings:
     image: str
     docker_url: str | None
     cache_dir: Path
+    runtime: str | None = None
 
 
-def settings(image: str | None = None) -> Settings:
-    """``CODEEVAL_IMAGE`` names the runner image, ``DOCKER_HOST`` the engine."""
+def settings(image: str | None = None, runtime: str | None = None) -> Settings:
+    """``CODEEVAL_IMAGE`` names the runner image, ``DOCKER_HOST`` the engine, and
+    ``CODEEVAL_RUNTIME`` the engine's OCI runtime for the sandbox (``runsc``: gVisor)."""
     cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "codeeval"
     return Settings(
         image=image or os.environ.get("CODEEVAL_IMAGE") or DEFAULT_IMAGE,
         docker_url=os.environ.get("DOCKER_HOST") or None,
         cache_dir=cache,
+        runtime=runtime or os.environ.get("CODEEVAL_RUNTIME") or None,
     )
 
 

@@ -8,6 +8,7 @@
     ├── InputError                exit 4   the samples cannot be read at all
     │   └── PromptError           exit 10  a prompt file with a missing or wrong key
     ├── EngineError               exit 5   the Docker engine is unreachable or failed
+    │   ├── RuntimeMissing        exit 5   the engine lacks the requested OCI runtime (runsc)
     │   ├── ImageMissing          exit 9   the runner image is not built
     │   └── ImageBuildError       exit 9   building the runner image failed
     ├── SandboxError              exit 6   the sandbox itself broke (retried per sample)
@@ -72,6 +73,16 @@ class EngineError(CodeevalError):
     hint = (
         "start a Docker engine (e.g. `dockerd --iptables=false --bridge=none &`), "
         "or run with --no-exec"
+    )
+
+
+class RuntimeMissing(EngineError):
+    exit_code = 5
+    hint = (
+        "install gVisor (`apt-get install runsc`) and register it in /etc/docker/daemon.json: "
+        '{"runtimes": {"runsc": {"path": "/usr/bin/runsc", "runtimeArgs": '
+        '["--network=none", "--platform=ptrace"]}}}, then reload the engine '
+        "(`kill -HUP $(pidof dockerd)`); or run without --runtime"
     )
 
 

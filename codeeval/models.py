@@ -319,6 +319,8 @@ class Provenance(Frozen):
     """The Ray node whose Docker engine ran this sample (``--backend ray``); None locally."""
     attempt: int | None = None
     """The cluster's attempt that produced the record: above 1 after a node or worker was lost."""
+    runtime: str | None = None
+    """The OCI runtime of the sandbox (``runc``, or ``runsc`` for gVisor); None: not run."""
 
 
 class ParseOutcome(Frozen):

@@ -83,6 +83,8 @@ class RunOptions:
     """Where the sandboxed suites run: this host's Docker engine, or a Ray cluster's."""
     ray_address: str | None = None
     """The Ray cluster (``--ray-address``); None: ``RAY_ADDRESS`` or the local cluster."""
+    runtime: str | None = None
+    """The engine's OCI runtime for the sandbox (``runsc``: gVisor); None: the default."""
 
     def selects(self, sample: Sample) -> bool:
         """Whether ``--models`` / ``--prompt-ids`` let this sample through."""
@@ -266,6 +268,7 @@ class Evaluator:
             limits=runner.limits if runner else None,
             python=platform.python_version(),
             reference_isolated=opts.isolate_reference if runner else None,
+            runtime=(opts.runtime or "runc") if runner else None,
         )
 
     def record(self, sample: Sample) -> Result:
@@ -384,6 +387,7 @@ def manifest(opts: RunOptions, runner: Runner | None) -> dict[str, Any]:
         "reference_isolated": opts.isolate_reference if runner else None,
         "parser": opts.parser,
         "notice_patterns": list(opts.notice_patterns),
+        "runtime": (opts.runtime or "runc") if runner else None,
     }
 
 
@@ -557,7 +561,9 @@ def docker_runner(opts: RunOptions, image: str, docker_url: str | None) -> Runne
         return RayRunner(image, opts.limits, address=opts.ray_address)
     from codeeval.runners.docker import DockerRunner
 
-    return DockerRunner(image, opts.limits, jobs=opts.jobs, base_url=docker_url)
+    return DockerRunner(
+        image, opts.limits, jobs=opts.jobs, base_url=docker_url, runtime=opts.runtime
+    )
 
 
 def run(

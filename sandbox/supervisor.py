@@ -440,7 +440,10 @@ def _kill_all(uids: tuple[int, ...]) -> bytes:
     me = os.getpid()
     deadline = time.monotonic() + 5.0
     while time.monotonic() < deadline:
-        os.kill(-1, signal.SIGKILL)
+        try:
+            os.kill(-1, signal.SIGKILL)
+        except ProcessLookupError:
+            pass  # nothing left to signal (gVisor does not count unreaped zombies)
         if not [p for p in _pids_of(uids) if p != me]:
             return b"ok"
         time.sleep(0.0005)
@@ -671,6 +674,24 @@ def _valid_request(req: dict[str, Any]) -> str:
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}\.py")
 
 
+#: How often the exit of a suite's child is polled where the kernel has no pidfds.
+EXIT_POLL_S = 0.005
+
+
+def _pidfd(pid: int) -> int | None:
+    """A descriptor that becomes readable when ``pid`` exits, or None where the kernel
+    has no ``pidfd_open`` (gVisor's user-space kernel)."""
+    try:
+        return os.pidfd_open(pid)
+    except OSError:
+        return None
+
+
+def _exited(pid: int) -> bool:
+    """Whether ``pid`` has exited, leaving it unreaped (its zombie still counts)."""
+    return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+
+
 def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
     """Run one suite under box UID ``uid`` (and ``uid + 1`` for an isolated module)."""
     box = TESTS_BOX
@@ -711,19 +732,22 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
     os.set_blocking(out_r, False)
     cap_out = int(limits["output_kb"]) * 1024
     tail = bytearray()
-    pidfd = os.pidfd_open(pid)
-    module_fd = os.pidfd_open(module_pid) if module_pid is not None else None
+    pidfd = _pidfd(pid)
+    module_fd = _pidfd(module_pid) if module_pid is not None else None
     timed_out = False
     remaining = timeout
     # Until the child has exited: keep draining its output, and once every writer has
     # closed the pipe (an exiting child closes it well before it can be waited for),
     # stop watching it, or select would report the closed pipe again and again.
-    watched = [pidfd, out_r]
+    watched = [pidfd, out_r] if pidfd is not None else [out_r]
     while True:
-        ready, _, _ = select.select(watched, [], [], max(0.0, remaining))
+        if pidfd is not None:
+            ready, _, _ = select.select(watched, [], [], max(0.0, remaining))
+        else:  # no pidfds (gVisor): poll for the exit without reaping the child
+            ready, _, _ = select.select(watched, [], [], min(max(0.0, remaining), EXIT_POLL_S))
         if out_r in ready and not _drain(out_r, tail, cap_out):
-            watched = [pidfd]
-        if pidfd in ready:
+            watched = [pidfd] if pidfd is not None else []
+        if pidfd in ready or (pidfd is None and _exited(pid)):
             break
         remaining = timeout - (time.monotonic() - started)
         if remaining <= 0:
@@ -733,10 +757,14 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
     # The module's process ending before the tests did (killed by the OOM killer, a
     # signal, or an exit of its own) is what would have ended pytest in-process.
     module_exit = None
-    if module_fd is not None:
-        if select.select([module_fd], [], [], 0)[0]:
-            module_exit = os.waitstatus_to_exitcode(os.waitpid(int(module_pid), 0)[1])
-        os.close(module_fd)
+    if module_pid is not None:
+        if module_fd is not None:
+            ended = bool(select.select([module_fd], [], [], 0)[0])
+            os.close(module_fd)
+        else:
+            ended = _exited(module_pid)
+        if ended:
+            module_exit = os.waitstatus_to_exitcode(os.waitpid(module_pid, 0)[1])
 
     # One helper for the suite's box UIDs: as those UIDs it kills every process of them
     # (the supervisor holds no CAP_KILL), and once none is left it reads the report as
@@ -756,7 +784,8 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
 
     helper = _start_helper(uids, finish)
     _, status = os.waitpid(pid, 0)  # the helper waits for these zombies to be reaped
-    os.close(pidfd)
+    if pidfd is not None:
+        os.close(pidfd)
     if module_pid is not None and module_exit is None:
         os.waitpid(module_pid, 0)
     try:
@@ -794,7 +823,11 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
     leftovers = _leftovers()
     if leftovers:
         anomaly.append(f"files left behind: {leftovers[:5]}")
-    if _ipc_left():
+    if len(_UID_COL) < len(SYSVIPC):
+        # gVisor's kernel has no /proc/sysvipc: what a suite left in SysV IPC can be
+        # neither listed nor removed, so the container is never reused.
+        anomaly.append("SysV IPC objects cannot be listed under this kernel")
+    elif _ipc_left():
         anomaly.append("IPC objects left behind")
     return {
         "id": req.get("id"),

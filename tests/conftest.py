@@ -33,12 +33,31 @@ def runner_image() -> str:
     return cfg.image
 
 
+#: The OCI runtimes every isolation test runs under: the engine's default (runc, sharing
+#: the host's kernel) and gVisor's runsc (a user-space kernel; `.ci/setup.sh` registers it).
+RUNTIMES = ("runc", "runsc")
+
+
+@pytest.fixture(scope="session", params=RUNTIMES)
+def sandbox_runtime(request: pytest.FixtureRequest, runner_image: str) -> str:
+    """Each runtime in turn; one the engine does not have is a skip (a failure in CI)."""
+    from codeeval.errors import CodeevalError
+    from codeeval.runners.docker import check_runtime, connect
+
+    runtime: str = request.param
+    try:
+        check_runtime(connect(settings().docker_url, 10).info(), runtime)
+    except CodeevalError as exc:
+        _unavailable(f"{exc} (`.ci/setup.sh` registers runsc)")
+    return runtime
+
+
 @pytest.fixture(scope="session")
-def docker_runner(runner_image: str) -> Iterator[object]:
+def docker_runner(runner_image: str, sandbox_runtime: str) -> Iterator[object]:
     from codeeval.runners.docker import DockerRunner
     from tests.docker.probes import LIMITS
 
-    runner = DockerRunner(runner_image, LIMITS, jobs=2)
+    runner = DockerRunner(runner_image, LIMITS, jobs=2, runtime=sandbox_runtime)
     runner.start()
     yield runner
     runner.close()

@@ -31,7 +31,7 @@ from docker.models.containers import Container
 from docker.types import LogConfig, Ulimit
 
 from codeeval import __version__
-from codeeval.errors import EngineError, ImageMissing, SandboxError
+from codeeval.errors import EngineError, ImageMissing, RuntimeMissing, SandboxError
 from codeeval.models import Limits, RawOutcome, RunRequest, RunResult
 from codeeval.runners.base import effective_limits, outcome_from_response, suite_request
 
@@ -52,6 +52,16 @@ RETRY_PAUSE_S = 1.0
 UID_BASE = 100_000_000
 UID_SPAN = 1_000_000
 UID_SLOTS = 4000
+#: Runtimes that share the host's kernel (the engine's default is runc).
+DEFAULT_RUNTIMES = (None, "runc")
+#: What a runtime with a user-space kernel (gVisor's runsc) adds to the container's
+#: cgroup: the kernel's own threads (about 40 when idle, measured), one host process or
+#: thread per guest task (a suite's two boxes may each use ``Limits.pids``), and memory.
+#: (At 3x + 128, a suite starting 64 interpreters still killed gVisor's kernel.)
+#: Model code is still held to ``Limits.pids`` per box by RLIMIT_NPROC, which gVisor
+#: enforces; were the host's limit reached first, gVisor's kernel would die with the
+#: sandbox and a fork bomb would read as an infrastructure failure.
+KERNEL_HEADROOM = {"pids_per_limit": 8, "pids": 256, "memory_mb": 128}
 ENGINE_ERRORS = (docker.errors.DockerException, requests.exceptions.RequestException, OSError)
 
 
@@ -88,11 +98,12 @@ class Box:
         first_uid: int = UID_BASE,
         cpu: int | None = None,
         labels: Mapping[str, str] | None = None,
+        runtime: str | None = None,
     ):
         self.client = client
         self.limits = limits
         self.container: Container = _create(
-            client, image, limits, run_id, sabotage, first_uid, cpu, labels
+            client, image, limits, run_id, sabotage, first_uid, cpu, labels, runtime
         )
         self._buf = b""
         self._next_id = 0
@@ -201,14 +212,22 @@ def _create(
     first_uid: int = UID_BASE,
     cpu: int | None = None,
     labels: Mapping[str, str] | None = None,
+    runtime: str | None = None,
 ) -> Container:
     """Create (not start) a runner container with every isolation setting on.
+
+    ``runtime`` names an OCI runtime registered with the engine (``runsc`` for gVisor's
+    user-space kernel); None is the engine's default (runc). Every other setting is the
+    same under either.
 
     WARNING: each keyword below is a security boundary; none may be relaxed
     silently. ``tests/docker/test_conformance.py`` tries to break every one, and
     ``tests/docker/test_sabotage.py`` proves each of those tries can fail.
     """
-    mem = f"{limits.memory_mb + 64}m"  # + the supervisor's own resident set
+    headroom = KERNEL_HEADROOM if runtime not in DEFAULT_RUNTIMES else {}
+    # + the supervisor's own resident set (and a user-space kernel's, which the
+    # container's cgroup counts too)
+    mem = f"{limits.memory_mb + 64 + headroom.get('memory_mb', 0)}m"
     tmpfs_opts = "rw,nosuid,nodev,noexec,mode=1777"
     settings: dict[str, Any] = dict(
         command=["python3", "-I", "/opt/codeeval/supervisor.py"],
@@ -226,7 +245,7 @@ def _create(
         shm_size=f"{max(1, limits.tmpfs_mb // 4)}m",
         mem_limit=mem,
         memswap_limit=mem,
-        pids_limit=limits.pids,
+        pids_limit=limits.pids * headroom.get("pids_per_limit", 1) + headroom.get("pids", 0),
         nano_cpus=int(limits.cpus * 1e9),
         # One core per container: the processes of a suite (tests, module, supervisor)
         # wake each other on the same core, much faster than across cores in a VM.
@@ -259,6 +278,8 @@ def _create(
         tty=False,
         detach=True,
     )
+    if runtime is not None:
+        settings["runtime"] = runtime
     if sabotage:
         _weaken(settings, sabotage)
     try:
@@ -287,6 +308,21 @@ def _weaken(settings: dict[str, Any], sabotage: frozenset[str]) -> None:
         settings["read_only"] = False
     if "no_new_privileges" in sabotage:
         settings["security_opt"] = []
+
+
+def check_runtime(info: dict[str, Any], runtime: str | None) -> None:
+    """Raise ``RuntimeMissing`` unless the engine has ``runtime`` registered.
+
+    Never falls back to the default runtime: a team that asked for gVisor must not get
+    runc without knowing.
+    """
+    if runtime is None:
+        return
+    known = sorted((info.get("Runtimes") or {}).keys())
+    if runtime not in known:
+        raise RuntimeMissing(
+            f"the Docker engine has no runtime {runtime!r} (it has: {', '.join(known) or 'none'})"
+        )
 
 
 def sweep(client: docker.DockerClient, keep_run: str | None = None) -> int:
@@ -344,6 +380,7 @@ class DockerRunner:
         preflight: bool = True,
         sabotage: frozenset[str] = frozenset(),
         labels: Mapping[str, str] | None = None,
+        runtime: str | None = None,
     ) -> None:
         self.image = image
         self.labels = dict(labels or {})  # extra container labels (the Ray backend's sample)
@@ -355,6 +392,8 @@ class DockerRunner:
         self.run_id = run_id or f"{os.getpid()}-{int(time.time())}"
         self.preflight = preflight
         self.sabotage = sabotage  # test-only weakenings; see SABOTAGE
+        self.runtime = runtime
+        self.engine_kernel = ""
         self._client: docker.DockerClient | None = None
         self._idle: queue.SimpleQueue[Box] = queue.SimpleQueue()
         self._all: set[Box] = set()
@@ -363,6 +402,9 @@ class DockerRunner:
         self.swept = 0
         self.recycled = 0
         self._closed = False
+        # Retired containers are removed off the request's path: removing one takes a few
+        # hundred milliseconds under runc and seconds under gVisor. ``close`` waits for it.
+        self._reaper = ThreadPoolExecutor(1, thread_name_prefix="codeeval-reaper")
         self._boxes_made = 0
         self._cores = 0
         self._slot_offset = random.randrange(UID_SLOTS)
@@ -385,16 +427,23 @@ class DockerRunner:
             raise ImageMissing(f"the runner image {self.image!r} is not built") from exc
         except ENGINE_ERRORS as exc:
             raise EngineError(f"cannot inspect the runner image: {exc}") from exc
+        try:
+            info = self._client.info()
+        except ENGINE_ERRORS as exc:
+            raise EngineError(f"cannot ask the Docker engine about itself: {exc}") from exc
+        check_runtime(info, self.runtime)
+        self.engine_kernel = str(info.get("KernelVersion") or "")
         self.swept = sweep(self._client)
         try:
-            self._cores = int(self._client.info().get("NCPU", 0))
-        except (*ENGINE_ERRORS, ValueError, TypeError):
+            self._cores = int(info.get("NCPU", 0))
+        except (ValueError, TypeError):
             self._cores = 0  # unknown: containers are not pinned to a core
         self._warm_pool()
         if self.preflight:
             from codeeval.runners.canary import preflight
 
-            preflight(self)
+            foreign = self.runtime not in DEFAULT_RUNTIMES
+            preflight(self, host_kernel=self.engine_kernel if foreign else None)
 
     def run(self, request: RunRequest) -> RunResult:
         """Run the suites of one sample; retry infrastructure failures on fresh containers.
@@ -444,6 +493,9 @@ class DockerRunner:
         healthy = True
         try:
             for spec in request.suites:
+                if not healthy:  # the last suite retired the container: the next gets a new one
+                    box = self._replace(box)
+                    healthy = True
                 wait = limits.timeout_s + GRACE_S
                 try:
                     resp = box.call(suite_request(spec, limits), wait)
@@ -451,13 +503,9 @@ class DockerRunner:
                     healthy = False
                     if exc.deadline:
                         results[spec.name] = RawOutcome(timed_out=True)
-                        box = self._replace(box)
-                        healthy = True
                         continue
                     if exc.oom:
                         results[spec.name] = RawOutcome(exit_code=-9, oom=True)
-                        box = self._replace(box)
-                        healthy = True
                         continue
                     raise
                 if "error" in resp:
@@ -470,9 +518,6 @@ class DockerRunner:
                     raise BoxBroken(f"malformed answer from the supervisor: {exc}") from exc
                 if resp.get("anomaly"):
                     healthy = False  # the verdict stands; the container is not reused
-                if not healthy:
-                    box = self._replace(box)
-                    healthy = True
         except BaseException:
             healthy = False
             raise
@@ -519,6 +564,7 @@ class DockerRunner:
                 first_uid,
                 cpu,
                 self.labels,
+                self.runtime,
             )
         except ENGINE_ERRORS as exc:
             raise SandboxError(f"cannot start a runner container: {exc}") from exc
@@ -534,7 +580,10 @@ class DockerRunner:
     def _discard(self, box: Box) -> None:
         with self._lock:
             self._all.discard(box)
-        box.destroy()
+        try:
+            self._reaper.submit(box.destroy)
+        except RuntimeError:  # the runner is closing: remove it here
+            box.destroy()
 
     def _release(self, box: Box, healthy: bool) -> None:
         if healthy:
@@ -550,6 +599,7 @@ class DockerRunner:
             self._all.clear()
         for box in boxes:
             box.destroy()
+        self._reaper.shutdown(wait=True)
         if self._client is not None:
             try:
                 for c in self._client.api.containers(
