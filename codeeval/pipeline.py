@@ -558,7 +558,7 @@ def docker_runner(opts: RunOptions, image: str, docker_url: str | None) -> Runne
     if opts.backend == "ray":
         from codeeval.runners.ray import RayRunner
 
-        return RayRunner(image, opts.limits, address=opts.ray_address)
+        return RayRunner(image, opts.limits, address=opts.ray_address, runtime=opts.runtime)
     from codeeval.runners.docker import DockerRunner
 
     return DockerRunner(

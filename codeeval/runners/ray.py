@@ -107,7 +107,9 @@ def _engine() -> str | None:
     return settings().docker_url
 
 
-def vet_node(image: str, limits_json: str, run_id: str) -> dict[str, Any]:
+def vet_node(
+    image: str, limits_json: str, run_id: str, runtime: str | None = None
+) -> dict[str, Any]:
     """On one node: sweep dead containers, then the isolation canary through its engine."""
     from codeeval.runners.docker import DockerRunner
 
@@ -119,6 +121,7 @@ def vet_node(image: str, limits_json: str, run_id: str) -> dict[str, Any]:
         jobs=2,
         run_id=f"{run_id}.preflight.{node[:12]}",
         preflight=True,
+        runtime=runtime,
         labels={
             LABEL_CLUSTER_RUN: run_id,
             LABEL_SAMPLE: "preflight",
@@ -143,6 +146,7 @@ def run_sample(
     token: str,
     vetted: frozenset[str],
     ledger: Any,
+    runtime: str | None = None,
 ) -> str:
     """One attempt at one sample, in a container of its own on this node."""
     from codeeval.runners.docker import DockerRunner
@@ -161,6 +165,7 @@ def run_sample(
         jobs=1,
         run_id=f"{run_id}.{token.rsplit('#', 1)[-1]}.{attempt}",
         preflight=False,  # the node passed the canary before it got any work
+        runtime=runtime,
         labels={
             LABEL_CLUSTER_RUN: run_id,
             LABEL_SAMPLE: label,
@@ -247,8 +252,10 @@ class RayRunner:
         address: str | None = None,
         run_id: str | None = None,
         task_retries: int = TASK_RETRIES,
+        runtime: str | None = None,
     ) -> None:
         self.image = image
+        self.runtime = runtime
         self.limits = limits
         self.address = address
         self.run_id = run_id or f"ray-{uuid.uuid4().hex[:12]}"
@@ -336,7 +343,7 @@ class RayRunner:
         )
         try:
             answer = ray.get(
-                task.remote(self.image, self.limits.model_dump_json(), self.run_id),
+                task.remote(self.image, self.limits.model_dump_json(), self.run_id, self.runtime),
                 timeout=VET_TIMEOUT_S,
             )
             ok, why, digest = bool(answer["ok"]), str(answer.get("why", "")), answer.get("digest")
@@ -392,6 +399,7 @@ class RayRunner:
                     token,
                     frozenset(self.slots),
                     self._ledger,
+                    self.runtime,
                 )
                 with self._lock:
                     self._refs.add(ref)
