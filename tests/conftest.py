@@ -53,6 +53,19 @@ def sandbox_runtime(request: pytest.FixtureRequest, runner_image: str) -> str:
 
 
 @pytest.fixture(scope="session")
+def runc_runner(runner_image: str) -> Iterator[object]:
+    """A runner on the engine's default runtime only: for tests of codeeval's own logic
+    (the isolation proxy), which the kernel underneath does not change."""
+    from codeeval.runners.docker import DockerRunner
+    from tests.docker.probes import LIMITS
+
+    runner = DockerRunner(runner_image, LIMITS, jobs=2)
+    runner.start()
+    yield runner
+    runner.close()
+
+
+@pytest.fixture(scope="session")
 def docker_runner(runner_image: str, sandbox_runtime: str) -> Iterator[object]:
     from codeeval.runners.docker import DockerRunner
     from tests.docker.probes import LIMITS

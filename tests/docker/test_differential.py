@@ -23,15 +23,15 @@ EVERY = {"humaneval": 1, "mbpp": 8, "classeval": 8, "patterns": 1}
 
 
 @pytest.fixture(scope="module")
-def outcomes(docker_runner: Any) -> list[Outcome]:
+def outcomes(runc_runner: Any) -> list[Outcome]:
     """Every case once; a case whose verdicts differ runs once more, and the second run
     counts: a transparency fault repeats, a deadline missed on a busy machine does not."""
     cases = [c for name, every in EVERY.items() for c in CORPORA[name]()[::every]]
-    first = run(docker_runner, cases, DEADLINE_S)
+    first = run(runc_runner, cases, DEADLINE_S)
     again = list(dict.fromkeys(o.case for o in first if not o.agree))
     if not again:
         return first
-    second = {(o.case, o.variant): o for o in run(docker_runner, again, DEADLINE_S)}
+    second = {(o.case, o.variant): o for o in run(runc_runner, again, DEADLINE_S)}
     return [second.get((o.case, o.variant), o) for o in first]
 
 
