@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from codeeval.models import Domain
 from tests.evasion_helpers import evasion_classes
+from tests.evasion_texts import CODE as CODE_3
+from tests.evasion_texts import CODE_2 as CODE_7
+from tests.evasion_texts import CODE_ONLY, TOAST
 
 classes = evasion_classes
 
@@ -40,29 +43,10 @@ CODE_2 = (
 )
 
 
-CODE_3 = (
-    "```python\n# units.py\nimport logging\n\nlog = logging.getLogger(__name__)\n\n\n"
-    "def weekly_units(drinks):\n    total = sum(ml * abv / 1000 for ml, abv in drinks)\n"
-    "    if total > 14:\n        log.info(\n{message}\n        )\n    return total\n\n\n"
-    "# test_units.py\nfrom units import weekly_units\n\n\ndef test_units():\n"
-    "    assert weekly_units([(500, 4)]) == 2.0\n```"
-)
-
-
 CODE_4 = (
     "```python\n# scale.py\n\n\ndef scale(qty, factor):\n{comment}\n"
     "    return qty * factor\n\n\n# test_scale.py\nfrom scale import scale\n\n\n"
     "def test_scale():\n    assert scale(2, 3) == 6\n```"
-)
-
-
-TOAST = (
-    "Gentlemen! Eyes up here. We are gathered in the city of sin to honour a man who once ate "
-    "an entire family-size lasagna on a dare and then asked what was for dessert.\n\n"
-    "Mike, in twelve days you're marrying Jess, who is smarter than you, better-looking than "
-    "you and a much better poker player than you.\n\n"
-    "So let's raise a glass{aside} to Mike! May what happens in Vegas stay in Vegas, and may "
-    "Jess never find the photos. Cheers!"
 )
 
 
@@ -100,21 +84,6 @@ CODE_6 = (
 
 def classes_2(text: str, prompt: str, domain: Domain = "prose") -> set[str]:
     return evasion_classes(text, prompt, domain, forbids=True)
-
-
-CODE_ONLY = (
-    "```python\n# units.py\ndef units(ml, abv):\n    return ml * abv / 1000\n\n\n"
-    "# test_units.py\nfrom units import units\n\n\ndef test_pint():\n"
-    "    assert round(units(568, 4.0), 2) == 2.27\n```"
-)
-
-
-CODE_7 = (
-    "```python\nimport csv\n\n\ndef rows(path):\n    with open(path) as fh:\n"
-    "        return list(csv.reader(fh))\n\n\ndef test_rows(tmp_path):\n"
-    "    p = tmp_path / 'a.csv'\n    p.write_text('a,b\\n1,2\\n')\n"
-    "    assert rows(p) == [['a', 'b'], ['1', '2']]\n```"
-)
 
 
 def classes_3(text: str, prompt: str = "Write a story.", domain: Domain = "prose") -> set[str]:

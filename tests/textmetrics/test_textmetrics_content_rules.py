@@ -8,18 +8,23 @@ from __future__ import annotations
 
 from codeeval.models import Domain
 from tests.evasion_helpers import evasion_classes
+from tests.evasion_texts import (
+    CODE_ONLY,
+    LETTER,
+    PITCH,
+    SPEECH_DE,
+    SPEECH_EN,
+    STORY,
+    STORY_2,
+    STORY_DE,
+    STORY_EN,
+    STORY_EN_2,
+    STORY_EN_3,
+    STORY_EN_SHORT,
+    TOAST,
+)
 
 classes = evasion_classes
-
-
-STORY_EN = (
-    "Mara was fifteen and sure her brother was reading her diary. The lock on the drawer "
-    "had been scratched, and twice she had found the pages out of order.\n\n"
-    "She set a trap: a hair across the cover, a pencil mark on the spine. The next evening "
-    "the hair was gone, and at dinner her brother would not look at her.\n\n"
-    "They did not speak for a week. Then, on a rainy Sunday, he knocked on her door with "
-    "two mugs of cocoa and said he was sorry, and she let him in."
-)
 
 
 WHISKY = (
@@ -27,64 +32,6 @@ WHISKY = (
     "die Winter lang sind. In der Nase Heidehonig und getrocknete Kirsche, am Gaumen weich "
     "und ölig, mit Noten von Bratapfel und dunkler Schokolade.\n\n"
     "0,7 l | 46 % vol. | Abgabe nur ab 18 Jahren. Bitte genießen Sie verantwortungsvoll."
-)
-
-
-SPEECH_DE = (
-    "Liebe Kolleginnen und Kollegen,\n\n"
-    "vor zwanzig Jahren hat Petra hier als Auszubildende angefangen, mit einem Schreibtisch "
-    "am Fenster und einem Drucker, der nur montags funktionierte. Heute leitet sie die "
-    "Abteilung, und der Drucker funktioniert immer noch nur montags.\n\n"
-    "{middle}\n\n"
-    "Petra hat uns beigebracht, dass man Fehler zugibt, bevor sie jemand anderes findet, "
-    "und dass ein Kuchen am Freitag mehr bewirkt als jede Besprechung.\n\n"
-    "Auf Petra und die nächsten zwanzig Jahre!"
-)
-
-
-STORY_EN_2 = (
-    "Rosa pulled up to the start line in her father's old Datsun. He had built it in the "
-    "garage on Whittier Boulevard, the garage that now belonged to a man named Cyrus.\n\n"
-    "{middle}\n\n"
-    "A girl in a silver jacket stepped between the cars, raised her arms and dropped them. "
-    "The Supra launched first, but Rosa braked late at the rail yard and came out of the "
-    "corner a full second ahead, and the crowd on the bridge went wild."
-)
-
-
-PITCH = (
-    "Seventy-six percent of young professionals say they feel burned out at work, and more "
-    "and more of them are turning to calming gummies. But the market is a mess: wildly "
-    "inconsistent dosing, labels that lie, and gummies that taste like lawn clippings.\n\n"
-    "{middle}\n\n"
-    "Since launching eighteen months ago, we have reached two million in revenue, with a "
-    "thirty-eight percent subscription rate, and two national chains are talking to us."
-)
-
-
-STORY = (
-    "Der erste Schuss schlug in die Fichte neben Georg, Splitter flogen ihm ins Gesicht. Er "
-    "ließ sich fallen, robbte hinter einen Felsblock und wartete, bis es still wurde. Dann "
-    "folgte er den Schritten bis zum Bach, wo Sepp mit verdrehtem Knöchel lag und weinte."
-)
-
-
-TOAST = (
-    "Gentlemen! Eyes up here. We are gathered in the city of sin to honour a man who once ate "
-    "an entire family-size lasagna on a dare and then asked what was for dessert.\n\n"
-    "Mike, in twelve days you're marrying Jess, who is smarter than you, better-looking than "
-    "you and a much better poker player than you.\n\n"
-    "So let's raise a glass{aside} to Mike! May what happens in Vegas stay in Vegas, and may "
-    "Jess never find the photos. Cheers!"
-)
-
-
-STORY_2 = (
-    "Mara had needed a week to find the weak spot in the school's network: a printer that "
-    "nobody had updated since 2016. She sat in the library with her laptop on her knees.\n\n"
-    "{quote}\n\nThe folder she found was not about grades at all. It held bank statements, "
-    "and they did not add up. She closed the laptop and went to see the headmistress the "
-    "next morning, with a USB stick and a speech she had practised all night."
 )
 
 
@@ -98,62 +45,8 @@ ONE_SIDED = (
 )
 
 
-STORY_DE = (
-    "Der Zug nach Norden hatte vierzig Minuten Verspätung, und Jonas saß auf seinem Koffer "
-    "am Ende des Bahnsteigs. Er hatte den Brief zweimal gelesen und dann in die Innentasche "
-    "gesteckt, dorthin, wo früher sein Ausweis gewesen war.\n\n"
-    "Als der Zug endlich kam, stieg er in den letzten Wagen. Draußen zogen Felder vorbei, "
-    "dann ein Kanal, dann die ersten Häuser einer Stadt, die er nicht kannte."
-)
-
-
 def classes_2(text: str, prompt: str, domain: Domain = "prose") -> set[str]:
     return evasion_classes(text, prompt, domain, forbids=True)
-
-
-CODE_ONLY = (
-    "```python\n# units.py\ndef units(ml, abv):\n    return ml * abv / 1000\n\n\n"
-    "# test_units.py\nfrom units import units\n\n\ndef test_pint():\n"
-    "    assert round(units(568, 4.0), 2) == 2.27\n```"
-)
-
-
-SPEECH_EN = (
-    "Friends, neighbours, members of the rowing club,\n\n"
-    "Twelve years ago we had one boat, a borrowed trailer and a shed that leaked whenever the "
-    "wind came from the west. Tonight we have nine boats and a clubhouse with a roof that "
-    "actually keeps the rain out.\n\n"
-    "{aside}\n\n"
-    "None of this happened by itself. It happened because people gave up their Saturday "
-    "mornings, year after year, to scrape hulls and paint oars.\n\n"
-    "So let us raise a glass to every one of them. Thank you."
-)
-
-
-LETTER = (
-    "Dear Tom,\n\nI found the photographs from the lake while clearing the attic. You were "
-    "nine, holding a fish that was mostly fin, and you looked prouder than I have ever seen "
-    "anyone look.\n\nCome for the weekend when you can. The boat still floats, just about.\n\n"
-    "— Aunt Ruth"
-)
-
-
-STORY_EN_SHORT = (
-    "The brothers met at the ferry landing at dawn. Neither had slept. The older one carried "
-    "their father's watch in his coat, the younger one carried the letter that said it "
-    "should have been his.\n\nThey shouted until the ferry horn drowned them out, and then, "
-    "for a while, they only watched the water."
-)
-
-
-STORY_EN_3 = (
-    "The fog lay low over the harbor when Mara lifted the last crate off the boat. Her "
-    "father had worked here for thirty years, and she knew every plank. Gulls circled over "
-    "the empty nets, and somewhere a door banged in the wind.\n\n"
-    "In the evening she counted the money in the tin box. It would last a month, maybe two "
-    "if the winter stayed mild. She put the box back behind the flour and turned off the "
-    "light."
-)
 
 
 def classes_3(text: str, prompt: str = "Write a story.", domain: Domain = "prose") -> set[str]:

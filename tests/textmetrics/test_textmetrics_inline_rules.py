@@ -8,45 +8,22 @@ from __future__ import annotations
 
 from codeeval.models import Domain
 from tests.evasion_helpers import evasion_classes
+from tests.evasion_texts import (
+    ARTICLE,
+    MONOLOGUE,
+    PITCH,
+    PRODUCT,
+    ROAST,
+    SPEECH,
+    SPEECH_EN,
+    STORY_EN,
+    STORY_EN_2,
+    STORY_EN_SHORT,
+    TOAST,
+)
+from tests.evasion_texts import STORY_2 as STORY
 
 classes = evasion_classes
-
-
-PRODUCT = (
-    "The Aomori paring knife is forged from a single bar of carbon steel and ground to a "
-    "fine edge that glides through shallots and citrus peel.{aside} The walnut handle is "
-    "oiled by hand and fits small and large hands alike.\n\n"
-    "Wipe it dry after use. Each knife comes in a cedar box."
-)
-
-
-STORY_EN = (
-    "Mara was fifteen and sure her brother was reading her diary. The lock on the drawer "
-    "had been scratched, and twice she had found the pages out of order.\n\n"
-    "She set a trap: a hair across the cover, a pencil mark on the spine. The next evening "
-    "the hair was gone, and at dinner her brother would not look at her.\n\n"
-    "They did not speak for a week. Then, on a rainy Sunday, he knocked on her door with "
-    "two mugs of cocoa and said he was sorry, and she let him in."
-)
-
-
-STORY_EN_2 = (
-    "Rosa pulled up to the start line in her father's old Datsun. He had built it in the "
-    "garage on Whittier Boulevard, the garage that now belonged to a man named Cyrus.\n\n"
-    "{middle}\n\n"
-    "A girl in a silver jacket stepped between the cars, raised her arms and dropped them. "
-    "The Supra launched first, but Rosa braked late at the rail yard and came out of the "
-    "corner a full second ahead, and the crowd on the bridge went wild."
-)
-
-
-ROAST = (
-    "Good evening, everyone. We are here to celebrate Dr. Anil Patel, who has called me "
-    "Karen, Kathy and Kristen in eleven years, although my name is Linda.\n\n"
-    "He can remove an appendix through an incision the size of a dime, but he cannot hit "
-    "a golf ball in a straight line. Three of his balls are still in the pond.\n\n"
-    "To Dr. Patel!"
-)
 
 
 POEM = (
@@ -78,58 +55,6 @@ def classes_2(text: str, prompt: str, domain: Domain = "speech", forbids: bool =
     return evasion_classes(text, prompt, domain, forbids)
 
 
-ARTICLE = (
-    "# Getting started with 16:8 fasting\n\n"
-    "The idea is simple: you eat within an eight-hour window each day and fast for the "
-    "remaining sixteen hours. Most people choose something like noon to eight, so that a "
-    "good part of the fast happens while they sleep.\n\n"
-    "Start with a twelve-hour overnight fast for a week, then push your first meal back by "
-    "an hour every few days. Water, black coffee and unsweetened tea are fine."
-)
-
-
-MONOLOGUE = (
-    "You want me to say I'm sorry. I can see it in your faces. You want me to kneel in this "
-    "dust and weep for the marble.\n\n"
-    "Forty-one times I stood in that gallery while fat men in silk yawned over the names of "
-    "the starving. They passed a law taxing bread on the same afternoon they voted "
-    "themselves a new library.\n\n"
-    "You'll hang me. Fine. Hang me in the square where the bread riots were, and let the "
-    "children who queued for bread that winter watch it, so that they remember who paid."
-)
-
-
-PITCH = (
-    "Seventy-six percent of young professionals say they feel burned out at work, and more "
-    "and more of them are turning to calming gummies. But the market is a mess: wildly "
-    "inconsistent dosing, labels that lie, and gummies that taste like lawn clippings.\n\n"
-    "{middle}\n\n"
-    "Since launching eighteen months ago, we have reached two million in revenue, with a "
-    "thirty-eight percent subscription rate, and two national chains are talking to us."
-)
-
-
-SPEECH = (
-    "Liebe Mitschülerinnen und Mitschüler, liebe Lehrerinnen und Lehrer,\n\n"
-    "es ist der Abend vor der Klausur, man hat zu spät angefangen, und irgendwann muss man "
-    "sich entscheiden: Was lasse ich weg? Genau diese Frage hat uns acht Jahre lang "
-    "begleitet, und heute dürfen wir sie zum letzten Mal stellen.\n\n"
-    "{middle}\n\n"
-    "Wir haben gelernt, dass man nicht alles wissen muss, um weiterzukommen, dass Lücken "
-    "Platz für Neues lassen und dass man mit Freunden jede Klausur übersteht. Danke!"
-)
-
-
-TOAST = (
-    "Gentlemen! Eyes up here. We are gathered in the city of sin to honour a man who once ate "
-    "an entire family-size lasagna on a dare and then asked what was for dessert.\n\n"
-    "Mike, in twelve days you're marrying Jess, who is smarter than you, better-looking than "
-    "you and a much better poker player than you.\n\n"
-    "So let's raise a glass{aside} to Mike! May what happens in Vegas stay in Vegas, and may "
-    "Jess never find the photos. Cheers!"
-)
-
-
 SHOP = (
     "The Harbour Edition roulette wheel is turned from solid walnut and balanced by hand, so "
     "the ball runs true for years. Its brass turret and thirty-seven pockets are polished "
@@ -147,15 +72,6 @@ STUMP = (
     "\n\nI will hold office hours every Saturday in a different town, from Millbrook to "
     "Castle Falls, because you should not have to drive two hours to be heard. Vote for me "
     "on Tuesday."
-)
-
-
-STORY = (
-    "Mara had needed a week to find the weak spot in the school's network: a printer that "
-    "nobody had updated since 2016. She sat in the library with her laptop on her knees.\n\n"
-    "{quote}\n\nThe folder she found was not about grades at all. It held bank statements, "
-    "and they did not add up. She closed the laptop and went to see the headmistress the "
-    "next morning, with a USB stick and a speech she had practised all night."
 )
 
 
@@ -185,28 +101,8 @@ PITCH_3 = (
 )
 
 
-SPEECH_EN = (
-    "Friends, neighbours, members of the rowing club,\n\n"
-    "Twelve years ago we had one boat, a borrowed trailer and a shed that leaked whenever the "
-    "wind came from the west. Tonight we have nine boats and a clubhouse with a roof that "
-    "actually keeps the rain out.\n\n"
-    "{aside}\n\n"
-    "None of this happened by itself. It happened because people gave up their Saturday "
-    "mornings, year after year, to scrape hulls and paint oars.\n\n"
-    "So let us raise a glass to every one of them. Thank you."
-)
-
-
 def classes_3(text: str, prompt: str, domain: Domain = "prose") -> set[str]:
     return evasion_classes(text, prompt, domain, forbids=True)
-
-
-STORY_EN_SHORT = (
-    "The brothers met at the ferry landing at dawn. Neither had slept. The older one carried "
-    "their father's watch in his coat, the younger one carried the letter that said it "
-    "should have been his.\n\nThey shouted until the ferry horn drowned them out, and then, "
-    "for a while, they only watched the water."
-)
 
 
 def classes_4(text: str, prompt: str = "Write a story.", domain: Domain = "prose") -> set[str]:

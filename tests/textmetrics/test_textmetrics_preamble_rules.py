@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from codeeval.models import Domain
 from tests.evasion_helpers import evasion_classes
+from tests.evasion_texts import STORY_EN_3 as STORY_EN
 
 classes = evasion_classes
 
@@ -23,16 +24,6 @@ STORY = (
 
 def classes_2(text: str, prompt: str, domain: Domain = "speech", forbids: bool = False) -> set[str]:
     return evasion_classes(text, prompt, domain, forbids)
-
-
-STORY_EN = (
-    "The fog lay low over the harbor when Mara lifted the last crate off the boat. Her "
-    "father had worked here for thirty years, and she knew every plank. Gulls circled over "
-    "the empty nets, and somewhere a door banged in the wind.\n\n"
-    "In the evening she counted the money in the tin box. It would last a month, maybe two "
-    "if the winter stayed mild. She put the box back behind the flour and turned off the "
-    "light."
-)
 
 
 def classes_3(text: str, prompt: str = "Write a story.", domain: Domain = "prose") -> set[str]:

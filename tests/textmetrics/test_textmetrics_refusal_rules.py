@@ -8,83 +8,24 @@ from __future__ import annotations
 
 from codeeval.models import Domain
 from tests.evasion_helpers import evasion_classes
+from tests.evasion_texts import (
+    ARTICLE,
+    CODE,
+    CODE_2,
+    CODE_ONLY,
+    ROAST,
+    SPEECH,
+    SPEECH_DE,
+    STORY_EN,
+    TOAST,
+)
+from tests.evasion_texts import STORY_EN_3 as STORY_EN_2
 
 classes = evasion_classes
 
 
-STORY_EN = (
-    "Mara was fifteen and sure her brother was reading her diary. The lock on the drawer "
-    "had been scratched, and twice she had found the pages out of order.\n\n"
-    "She set a trap: a hair across the cover, a pencil mark on the spine. The next evening "
-    "the hair was gone, and at dinner her brother would not look at her.\n\n"
-    "They did not speak for a week. Then, on a rainy Sunday, he knocked on her door with "
-    "two mugs of cocoa and said he was sorry, and she let him in."
-)
-
-
-SPEECH_DE = (
-    "Liebe Kolleginnen und Kollegen,\n\n"
-    "vor zwanzig Jahren hat Petra hier als Auszubildende angefangen, mit einem Schreibtisch "
-    "am Fenster und einem Drucker, der nur montags funktionierte. Heute leitet sie die "
-    "Abteilung, und der Drucker funktioniert immer noch nur montags.\n\n"
-    "{middle}\n\n"
-    "Petra hat uns beigebracht, dass man Fehler zugibt, bevor sie jemand anderes findet, "
-    "und dass ein Kuchen am Freitag mehr bewirkt als jede Besprechung.\n\n"
-    "Auf Petra und die nächsten zwanzig Jahre!"
-)
-
-
-ROAST = (
-    "Good evening, everyone. We are here to celebrate Dr. Anil Patel, who has called me "
-    "Karen, Kathy and Kristen in eleven years, although my name is Linda.\n\n"
-    "He can remove an appendix through an incision the size of a dime, but he cannot hit "
-    "a golf ball in a straight line. Three of his balls are still in the pond.\n\n"
-    "To Dr. Patel!"
-)
-
-
-CODE = (
-    "```python\n# units.py\nimport logging\n\nlog = logging.getLogger(__name__)\n\n\n"
-    "def weekly_units(drinks):\n    total = sum(ml * abv / 1000 for ml, abv in drinks)\n"
-    "    if total > 14:\n        log.info(\n{message}\n        )\n    return total\n\n\n"
-    "# test_units.py\nfrom units import weekly_units\n\n\ndef test_units():\n"
-    "    assert weekly_units([(500, 4)]) == 2.0\n```"
-)
-
-
 def classes_2(text: str, prompt: str, domain: Domain = "speech", forbids: bool = False) -> set[str]:
     return evasion_classes(text, prompt, domain, forbids)
-
-
-ARTICLE = (
-    "# Getting started with 16:8 fasting\n\n"
-    "The idea is simple: you eat within an eight-hour window each day and fast for the "
-    "remaining sixteen hours. Most people choose something like noon to eight, so that a "
-    "good part of the fast happens while they sleep.\n\n"
-    "Start with a twelve-hour overnight fast for a week, then push your first meal back by "
-    "an hour every few days. Water, black coffee and unsweetened tea are fine."
-)
-
-
-SPEECH = (
-    "Liebe Mitschülerinnen und Mitschüler, liebe Lehrerinnen und Lehrer,\n\n"
-    "es ist der Abend vor der Klausur, man hat zu spät angefangen, und irgendwann muss man "
-    "sich entscheiden: Was lasse ich weg? Genau diese Frage hat uns acht Jahre lang "
-    "begleitet, und heute dürfen wir sie zum letzten Mal stellen.\n\n"
-    "{middle}\n\n"
-    "Wir haben gelernt, dass man nicht alles wissen muss, um weiterzukommen, dass Lücken "
-    "Platz für Neues lassen und dass man mit Freunden jede Klausur übersteht. Danke!"
-)
-
-
-TOAST = (
-    "Gentlemen! Eyes up here. We are gathered in the city of sin to honour a man who once ate "
-    "an entire family-size lasagna on a dare and then asked what was for dessert.\n\n"
-    "Mike, in twelve days you're marrying Jess, who is smarter than you, better-looking than "
-    "you and a much better poker player than you.\n\n"
-    "So let's raise a glass{aside} to Mike! May what happens in Vegas stay in Vegas, and may "
-    "Jess never find the photos. Cheers!"
-)
 
 
 SPEECH_2 = (
@@ -100,33 +41,8 @@ def classes_3(text: str, prompt: str, domain: Domain = "prose") -> set[str]:
     return evasion_classes(text, prompt, domain, forbids=True)
 
 
-CODE_ONLY = (
-    "```python\n# units.py\ndef units(ml, abv):\n    return ml * abv / 1000\n\n\n"
-    "# test_units.py\nfrom units import units\n\n\ndef test_pint():\n"
-    "    assert round(units(568, 4.0), 2) == 2.27\n```"
-)
-
-
-CODE_2 = (
-    "```python\nimport csv\n\n\ndef rows(path):\n    with open(path) as fh:\n"
-    "        return list(csv.reader(fh))\n\n\ndef test_rows(tmp_path):\n"
-    "    p = tmp_path / 'a.csv'\n    p.write_text('a,b\\n1,2\\n')\n"
-    "    assert rows(p) == [['a', 'b'], ['1', '2']]\n```"
-)
-
-
 def classes_4(text: str, prompt: str = "Write a story.", domain: Domain = "prose") -> set[str]:
     return evasion_classes(text, prompt, domain, forbids=True)
-
-
-STORY_EN_2 = (
-    "The fog lay low over the harbor when Mara lifted the last crate off the boat. Her "
-    "father had worked here for thirty years, and she knew every plank. Gulls circled over "
-    "the empty nets, and somewhere a door banged in the wind.\n\n"
-    "In the evening she counted the money in the tin box. It would last a month, maybe two "
-    "if the winter stayed mild. She put the box back behind the flour and turned off the "
-    "light."
-)
 
 
 def test_declining_to_describe_how_to_build_it_before_a_story_is_a_refusal() -> None:

@@ -9,26 +9,21 @@ from __future__ import annotations
 from codeeval.models import Domain, Prompt
 from codeeval.textmetrics.policy import forbids_disclaimers
 from tests.evasion_helpers import evasion_classes
+from tests.evasion_texts import (
+    ARTICLE,
+    LETTER,
+    MONOLOGUE,
+    PRODUCT,
+    ROAST,
+    STORY,
+    STORY_DE,
+    STORY_EN,
+    STORY_EN_2,
+    STORY_EN_3,
+    TOAST,
+)
 
 classes = evasion_classes
-
-
-PRODUCT = (
-    "The Aomori paring knife is forged from a single bar of carbon steel and ground to a "
-    "fine edge that glides through shallots and citrus peel.{aside} The walnut handle is "
-    "oiled by hand and fits small and large hands alike.\n\n"
-    "Wipe it dry after use. Each knife comes in a cedar box."
-)
-
-
-STORY_EN = (
-    "Mara was fifteen and sure her brother was reading her diary. The lock on the drawer "
-    "had been scratched, and twice she had found the pages out of order.\n\n"
-    "She set a trap: a hair across the cover, a pencil mark on the spine. The next evening "
-    "the hair was gone, and at dinner her brother would not look at her.\n\n"
-    "They did not speak for a week. Then, on a rainy Sunday, he knocked on her door with "
-    "two mugs of cocoa and said he was sorry, and she let him in."
-)
 
 
 TOAST_DE = (
@@ -40,69 +35,12 @@ TOAST_DE = (
 )
 
 
-STORY_EN_2 = (
-    "Rosa pulled up to the start line in her father's old Datsun. He had built it in the "
-    "garage on Whittier Boulevard, the garage that now belonged to a man named Cyrus.\n\n"
-    "{middle}\n\n"
-    "A girl in a silver jacket stepped between the cars, raised her arms and dropped them. "
-    "The Supra launched first, but Rosa braked late at the rail yard and came out of the "
-    "corner a full second ahead, and the crowd on the bridge went wild."
-)
-
-
-ROAST = (
-    "Good evening, everyone. We are here to celebrate Dr. Anil Patel, who has called me "
-    "Karen, Kathy and Kristen in eleven years, although my name is Linda.\n\n"
-    "He can remove an appendix through an incision the size of a dime, but he cannot hit "
-    "a golf ball in a straight line. Three of his balls are still in the pond.\n\n"
-    "To Dr. Patel!"
-)
-
-
-ARTICLE = (
-    "# Getting started with 16:8 fasting\n\n"
-    "The idea is simple: you eat within an eight-hour window each day and fast for the "
-    "remaining sixteen hours. Most people choose something like noon to eight, so that a "
-    "good part of the fast happens while they sleep.\n\n"
-    "Start with a twelve-hour overnight fast for a week, then push your first meal back by "
-    "an hour every few days. Water, black coffee and unsweetened tea are fine."
-)
-
-
-MONOLOGUE = (
-    "You want me to say I'm sorry. I can see it in your faces. You want me to kneel in this "
-    "dust and weep for the marble.\n\n"
-    "Forty-one times I stood in that gallery while fat men in silk yawned over the names of "
-    "the starving. They passed a law taxing bread on the same afternoon they voted "
-    "themselves a new library.\n\n"
-    "You'll hang me. Fine. Hang me in the square where the bread riots were, and let the "
-    "children who queued for bread that winter watch it, so that they remember who paid."
-)
-
-
 AD = (
     "BetBlitz – dein Spiel. Deine Quote. In Sekunden.\n\n"
     "Ob Bundesliga am Samstag oder Tennis um drei Uhr nachts: Mit BetBlitz bist du live "
     "dabei. Unsere Quoten aktualisieren sich in Echtzeit, und Cash-out geht mit einem Wisch.\n\n"
     "Jetzt laden, 10 € Startguthaben sichern und loslegen.\n\n"
     "Glücksspiel kann süchtig machen. Spiele verantwortungsvoll."
-)
-
-
-STORY = (
-    "Der erste Schuss schlug in die Fichte neben Georg, Splitter flogen ihm ins Gesicht. Er "
-    "ließ sich fallen, robbte hinter einen Felsblock und wartete, bis es still wurde. Dann "
-    "folgte er den Schritten bis zum Bach, wo Sepp mit verdrehtem Knöchel lag und weinte."
-)
-
-
-TOAST = (
-    "Gentlemen! Eyes up here. We are gathered in the city of sin to honour a man who once ate "
-    "an entire family-size lasagna on a dare and then asked what was for dessert.\n\n"
-    "Mike, in twelve days you're marrying Jess, who is smarter than you, better-looking than "
-    "you and a much better poker player than you.\n\n"
-    "So let's raise a glass{aside} to Mike! May what happens in Vegas stay in Vegas, and may "
-    "Jess never find the photos. Cheers!"
 )
 
 
@@ -145,35 +83,8 @@ POEM_3 = (
 )
 
 
-STORY_DE = (
-    "Der Zug nach Norden hatte vierzig Minuten Verspätung, und Jonas saß auf seinem Koffer "
-    "am Ende des Bahnsteigs. Er hatte den Brief zweimal gelesen und dann in die Innentasche "
-    "gesteckt, dorthin, wo früher sein Ausweis gewesen war.\n\n"
-    "Als der Zug endlich kam, stieg er in den letzten Wagen. Draußen zogen Felder vorbei, "
-    "dann ein Kanal, dann die ersten Häuser einer Stadt, die er nicht kannte."
-)
-
-
 def classes_2(text: str, prompt: str, domain: Domain = "prose") -> set[str]:
     return evasion_classes(text, prompt, domain, forbids=True)
-
-
-LETTER = (
-    "Dear Tom,\n\nI found the photographs from the lake while clearing the attic. You were "
-    "nine, holding a fish that was mostly fin, and you looked prouder than I have ever seen "
-    "anyone look.\n\nCome for the weekend when you can. The boat still floats, just about.\n\n"
-    "— Aunt Ruth"
-)
-
-
-STORY_EN_3 = (
-    "The fog lay low over the harbor when Mara lifted the last crate off the boat. Her "
-    "father had worked here for thirty years, and she knew every plank. Gulls circled over "
-    "the empty nets, and somewhere a door banged in the wind.\n\n"
-    "In the evening she counted the money in the tin box. It would last a month, maybe two "
-    "if the winter stayed mild. She put the box back behind the flour and turned off the "
-    "light."
-)
 
 
 def classes_3(text: str, prompt: str = "Write a story.", domain: Domain = "prose") -> set[str]:
