@@ -12,15 +12,15 @@ import threading
 from enum import StrEnum
 from pathlib import Path
 from types import FrameType
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from codeeval import __version__
 from codeeval.config import settings
+from codeeval.console import err, fail, out
 from codeeval.errors import EXIT_INPUT_REJECTED, CodeevalError
 from codeeval.models import Limits, ParserMode
 from codeeval.pipeline import Backend, RunOptions, RunSummary
@@ -34,9 +34,6 @@ image_app = typer.Typer(help="The runner image.", no_args_is_help=True)
 app.add_typer(image_app, name="image")
 prompts_app = typer.Typer(help="The prompt files.", no_args_is_help=True)
 app.add_typer(prompts_app, name="prompts")
-err = Console(stderr=True, soft_wrap=True)
-out = Console(width=None if Console().is_terminal else 10_000)
-"""Piped output is never cut or wrapped: a table row stays one line, whatever its width."""
 
 try:
     from codeeval.textmetrics.cli import metrics_app
@@ -52,13 +49,6 @@ register_judging(app)
 
 class Terminated(Exception):
     """SIGTERM arrived."""
-
-
-def fail(exc: CodeevalError) -> NoReturn:
-    err.print(Text.assemble(("error:", "red"), " ", str(exc)), highlight=False)
-    if exc.hint:
-        err.print(f"hint: {exc.hint}", highlight=False, markup=False)
-    raise typer.Exit(exc.exit_code)
 
 
 def _on_sigterm(signum: int, frame: FrameType | None) -> None:

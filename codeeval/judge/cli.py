@@ -14,13 +14,14 @@ from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from codeeval.console import err, fail
+from codeeval.console import out as console
 from codeeval.errors import EXIT_INPUT_REJECTED, EXIT_INTERRUPTED, CodeevalError
 
 if TYPE_CHECKING:
@@ -28,8 +29,6 @@ if TYPE_CHECKING:
 
 judge_app = typer.Typer(help="The LLM judge, agreement and verdicts.", no_args_is_help=True)
 blind_app = typer.Typer(help="Blind copies and scoring sheets for people.", no_args_is_help=True)
-err = Console(stderr=True, soft_wrap=True)
-console = Console(width=None if Console().is_terminal else 160)
 
 
 class Statistic(StrEnum):
@@ -42,12 +41,6 @@ class Statistic(StrEnum):
 class SheetFormat(StrEnum):
     csv = "csv"
     md = "md"
-
-
-def _fail(exc: CodeevalError) -> NoReturn:
-    from codeeval.cli import fail
-
-    fail(exc)
 
 
 class _Terminated(Exception):
@@ -65,7 +58,7 @@ def _boundary(stop: threading.Event | None = None) -> Iterator[None]:
     try:
         yield
     except CodeevalError as exc:
-        _fail(exc)
+        fail(exc)
     except KeyboardInterrupt:
         if stop is not None:
             stop.set()

@@ -20,6 +20,8 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from codeeval.console import fail, out
+from codeeval.errors import EXIT_GATE_FAILED, ExtraMissing, InputError
 from codeeval.models import Prompt
 
 from .alarms import ALARM_CLASSES, AlarmReport, count_alarms, load_labelled
@@ -38,15 +40,14 @@ from .refusal_data import DataError
 from .refusal_eval import RefusalReport, evaluate
 from .refusal_train import TrainingUnavailable
 
+_JSONL_HINT = "pass a JSON Lines file, one object per line"
+
 metrics_app = typer.Typer(
     help="Objective text metrics (words, target deviation, truncation, evasion) and the "
-    "evasion gold set. Exit codes: 0 ran (gold: targets met), 3 gold targets missed, "
-    "2 usage error or unreadable input.",
+    "evasion gold set. Exit codes: 0 ran (gold: targets met; cues: every example as it "
+    "says), 13 a target missed or a cue example wrong, 4 unreadable input, 23 an extra missing.",
     no_args_is_help=True,
 )
-
-EXIT_TARGETS_MISSED = 3
-EXIT_BAD_INPUT = 2
 
 
 class SplitChoice(StrEnum):
@@ -156,22 +157,19 @@ def gold_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
 ) -> None:
     """Score the evasion detector and the keyword baselines on the gold set."""
-    console = Console(width=None if Console().is_terminal else 10_000)  # piped: never cut
     try:
         cases = load_gold(gold)
     except (OSError, ValueError) as exc:
-        console.print(f"error: cannot read the gold set: {exc}", markup=False)
-        console.print("hint: pass a JSON Lines file of gold cases", markup=False)
-        raise typer.Exit(EXIT_BAD_INPUT) from exc
+        fail(InputError(f"cannot read the gold set: {exc}", hint=_JSONL_HINT))
     reports = score_splits(cases, split.value)
     if as_json:
         payload = [r.model_dump(mode="json") | {"targets_met": r.targets_met} for r in reports]
         typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
         for report in reports:
-            _render(console, report)
+            _render(out, report)
     gate = next((r for r in reports if r.split == "test"), reports[-1])
-    raise typer.Exit(0 if gate.targets_met else EXIT_TARGETS_MISSED)
+    raise typer.Exit(0 if gate.targets_met else EXIT_GATE_FAILED)
 
 
 def _render_alarms(console: Console, report: AlarmReport) -> None:
@@ -205,39 +203,33 @@ def alarms_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """Count evasion flags on real answers that people labelled full compliance."""
-    console = Console(width=max(120, Console().width) if Console().is_terminal else 10_000)
     try:
         answers = [a for f in files for a in load_labelled(f)]
     except (OSError, ValueError) as exc:
-        console.print(f"error: cannot read the labelled answers: {exc}", markup=False)
-        console.print("hint: pass JSON Lines files of labelled answers", markup=False)
-        raise typer.Exit(EXIT_BAD_INPUT) from exc
+        fail(InputError(f"cannot read the labelled answers: {exc}", hint=_JSONL_HINT))
     report = count_alarms(answers)
     if as_json:
         typer.echo(json.dumps(report.model_dump(mode="json"), ensure_ascii=False, indent=2))
     else:
-        _render_alarms(console, report)
+        _render_alarms(out, report)
 
 
 @metrics_app.command("cues")
 def cues_command() -> None:
     """Check the cue files: every example matches or not as it says, and the triggers
-    derived from each pattern fire on every example (exit 3 when one does not)."""
-    console = Console()
+    derived from each pattern fire on every example (exit 13 when one does not)."""
     try:
         report = check_cue_files()
     except CueDataError as exc:
-        console.print(f"error: {exc}", markup=False)
-        console.print("hint: fix the cue file named above", markup=False)
-        raise typer.Exit(EXIT_BAD_INPUT) from exc
-    console.print(
+        fail(InputError(str(exc), hint="fix the cue file named above"))
+    out.print(
         f"{report.cues} cues, {report.patterns} patterns, {report.examples} examples; "
         f"{report.substrings} substring needles, {report.always} cues tried on every sentence",
         markup=False,
     )
     for problem in report.problems:
-        console.print(problem, markup=False)
-    raise typer.Exit(EXIT_TARGETS_MISSED if report.problems else 0)
+        out.print(problem, markup=False)
+    raise typer.Exit(EXIT_GATE_FAILED if report.problems else 0)
 
 
 @metrics_app.command("text")
@@ -261,8 +253,7 @@ def text_command(
         # metrics report as an issue instead of failing here.
         text = file.read_text(encoding="utf-8", errors="surrogateescape")
     except OSError as exc:
-        typer.echo(f"error: cannot read {file}: {exc.strerror or exc}", err=True)
-        raise typer.Exit(EXIT_BAD_INPUT) from exc
+        fail(InputError(f"cannot read {file}: {exc.strerror or exc}"))
     prompt = Prompt(
         id=file.stem or "text",
         domain=domain.value,
@@ -338,25 +329,24 @@ def refusal_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
 ) -> None:
     """Score the refusal grade against human-labelled answers, per set and per model."""
-    console = Console(width=200)
     try:
         report = evaluate(data, held_out=held_out, rubric=rubric)
     except DataError as exc:
-        console.print(f"error: {exc}", markup=False)
-        console.print(
-            "hint: pass --data with the directory holding the labelled sets "
-            "(see the README, 'Refusal grade')",
-            markup=False,
+        fail(
+            InputError(
+                str(exc),
+                hint="pass --data with the directory holding the labelled sets "
+                "(see the README, 'Refusal grade')",
+            )
         )
-        raise typer.Exit(EXIT_BAD_INPUT) from exc
     except TrainingUnavailable as exc:
-        console.print(f"error: {exc}", markup=False)
-        console.print(
-            "hint: install the train extra, or pass --no-held-out for in-sample figures only",
-            markup=False,
+        fail(
+            ExtraMissing(
+                str(exc),
+                hint="install the train extra, or pass --no-held-out for in-sample figures only",
+            )
         )
-        raise typer.Exit(EXIT_BAD_INPUT) from exc
     if as_json:
         typer.echo(json.dumps(report.model_dump(mode="json"), ensure_ascii=False, indent=2))
     else:
-        _render_refusal(console, report)
+        _render_refusal(out, report)

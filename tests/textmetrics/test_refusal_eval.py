@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from codeeval.cli import app
+from codeeval.errors import InputError
 from codeeval.models import Prompt
 from codeeval.textmetrics import measure
 from codeeval.textmetrics.refusal_data import DataError, load_labelled
@@ -86,7 +87,7 @@ def test_the_command_prints_the_table_and_refuses_a_missing_directory(tmp_path: 
     assert ok.exit_code == 0, ok.output
     assert "xstest_v2" in ok.output and "prefix list" in ok.output
     bad = runner.invoke(app, ["metrics", "refusal", "--data", str(tmp_path / "none")])
-    assert bad.exit_code == 2
+    assert bad.exit_code == InputError.exit_code
     assert "error:" in bad.output and "hint:" in bad.output
 
 

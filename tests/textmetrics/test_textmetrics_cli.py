@@ -7,6 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from codeeval.errors import EXIT_GATE_FAILED, InputError
 from codeeval.textmetrics.cli import metrics_app
 from tests.evasion_helpers import GOLD_PATH
 
@@ -52,17 +53,17 @@ def test_gold_exit_3_when_targets_are_missed(tmp_path: Path) -> None:
     path = tmp_path / "gold.jsonl"
     path.write_text("\n".join(flipped), encoding="utf-8")
     result = runner.invoke(metrics_app, ["gold", str(path)])
-    assert result.exit_code == 3
+    assert result.exit_code == EXIT_GATE_FAILED
 
 
-def test_gold_exit_2_on_a_broken_file(tmp_path: Path) -> None:
+def test_gold_refuses_an_unreadable_file_with_error_and_hint(tmp_path: Path) -> None:
     path = tmp_path / "gold.jsonl"
     path.write_text('{"id": "x"}\n', encoding="utf-8")
     result = runner.invoke(metrics_app, ["gold", str(path)])
-    assert result.exit_code == 2
+    assert result.exit_code == InputError.exit_code
     assert "error:" in result.output and "hint:" in result.output
     missing = runner.invoke(metrics_app, ["gold", str(tmp_path / "nope.jsonl")])
-    assert missing.exit_code == 2
+    assert missing.exit_code == InputError.exit_code
 
 
 def test_text_command(tmp_path: Path) -> None:
@@ -114,7 +115,8 @@ def test_text_command_target_words_and_bad_bytes(tmp_path: Path) -> None:
 
 def test_text_command_missing_file(tmp_path: Path) -> None:
     result = runner.invoke(metrics_app, ["text", str(tmp_path / "missing.md")])
-    assert result.exit_code == 2
+    assert result.exit_code == InputError.exit_code
+    assert "error: cannot read" in result.output
 
 
 def test_cues_command_checks_the_shipped_files() -> None:
@@ -150,7 +152,7 @@ def test_alarms_counts_flags_on_compliant_answers(tmp_path: Path) -> None:
     assert row["answers"] == 1 and row["flagged"]["preamble"] == 1
 
 
-def test_alarms_exit_2_on_a_broken_file(tmp_path: Path) -> None:
+def test_alarms_refuses_an_unreadable_file(tmp_path: Path) -> None:
     path = tmp_path / "answers.jsonl"
     path.write_text('{"id": "x"}\n', encoding="utf-8")
-    assert runner.invoke(metrics_app, ["alarms", str(path)]).exit_code == 2
+    assert runner.invoke(metrics_app, ["alarms", str(path)]).exit_code == InputError.exit_code
