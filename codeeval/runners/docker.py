@@ -343,9 +343,19 @@ def sweep(client: docker.DockerClient, keep_run: str | None = None) -> int:
         try:
             client.api.remove_container(c["Id"], force=True)
             removed += 1
-        except ENGINE_ERRORS:
-            pass
+        except ENGINE_ERRORS as exc:
+            if _already_gone(exc):
+                continue  # removed by someone else since the list, or being removed now
+            raise EngineError(f"cannot remove container {c['Id'][:12]}: {exc}") from exc
     return removed
+
+
+def _already_gone(exc: BaseException) -> bool:
+    """The engine says the container no longer exists (404) or another caller's removal
+    of it is in progress (409): nothing is left for this caller to do."""
+    if isinstance(exc, docker.errors.NotFound):
+        return True
+    return isinstance(exc, docker.errors.APIError) and exc.status_code in (404, 409)
 
 
 def _alive(pid: str) -> bool:
