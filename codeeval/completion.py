@@ -108,6 +108,37 @@ def prelude_names(prelude: str | None) -> frozenset[str]:
     return frozenset(_top_level_names(tree.body) - imports)
 
 
+def prelude_problem(prelude: str) -> str | None:
+    """Why ``prelude`` cannot head a module, or None. A prelude compiles on its own (as
+    HumanEval's prompts do: imports, signature, docstring), or it ends in a header whose
+    body the answer writes (``def f(x):``)."""
+    try:
+        compile(prelude, "<prelude>", "exec", dont_inherit=True)
+        return None
+    except (SyntaxError, ValueError) as exc:
+        first = exc
+    except (RecursionError, MemoryError):
+        return "too deeply nested to compile"
+    lines = [line for line in prelude.splitlines() if line.strip()]
+    indent = len(lines[-1]) - len(lines[-1].lstrip()) if lines else 0
+    if compiles(join(prelude, " " * (indent + 4) + "pass")):
+        return None
+    if isinstance(first, SyntaxError):
+        return f"does not compile (line {first.lineno}: {first.msg})"
+    return f"does not compile ({first})"
+
+
+def defined_names(source: str) -> frozenset[str]:
+    """The names ``source`` binds at its top level (a prelude ending in a bare header
+    counts the header's function)."""
+    tree = _parse(source)
+    if tree is None:
+        lines = [line for line in source.splitlines() if line.strip()]
+        indent = len(lines[-1]) - len(lines[-1].lstrip()) if lines else 0
+        tree = _parse(join(source, " " * (indent + 4) + "pass"))
+    return frozenset(_top_level_names(tree.body)) if tree is not None else frozenset()
+
+
 def _defines(source: str, name: str | None) -> bool:
     tree = _parse(source)
     if tree is None:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import keyword
 import tomllib
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from codeeval.completion import defined_names, prelude_problem
 from codeeval.errors import PromptError
 from codeeval.fences import safe_name
 from codeeval.models import Prompt
@@ -48,7 +50,35 @@ def load_prompt(path: Path) -> Prompt:
         problem = module_name_problem(prompt.module)
         if problem:
             raise PromptError(f"{path}: key 'module': {problem}")
+    _check_code_keys(path, prompt)
     return prompt
+
+
+def _check_code_keys(path: Path, prompt: Prompt) -> None:
+    """The prelude compiles, and the entry point is an identifier the prelude or the
+    reference solution defines: else every answer would be joined or sanitised against
+    code that cannot run, and every model blamed for it."""
+    if prompt.prelude is not None:
+        problem = prelude_problem(prompt.prelude)
+        if problem:
+            raise PromptError(f"{path}: key 'prelude': {problem}")
+    entry = prompt.entry_point
+    if entry is None:
+        return
+    if not entry.isidentifier() or keyword.iskeyword(entry):
+        raise PromptError(f"{path}: key 'entry_point': {entry!r} is not a Python identifier")
+    solution = prompt.reference.solution if prompt.reference is not None else None
+    sources = {"prelude": prompt.prelude, "[reference] solution": solution}
+    present = {name: code for name, code in sources.items() if code}
+    if not present:
+        raise PromptError(
+            f"{path}: key 'entry_point': {entry!r} needs a 'prelude' or a [reference] "
+            "solution that defines it"
+        )
+    if not any(entry in defined_names(code) for code in present.values()):
+        raise PromptError(
+            f"{path}: key 'entry_point': {entry!r} is not defined by the {' or the '.join(present)}"
+        )
 
 
 def module_name_problem(name: str) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -168,6 +169,63 @@ def test_bad_module_name(tmp_path: Path, module: str) -> None:
 def test_good_module_name(tmp_path: Path, module: str) -> None:
     text = f'id = "x"\ndomain = "coding"\nprompt = "y"\nmodule = "{module}"\n'
     assert load_prompt(write(tmp_path, "x.toml", text)).module == module
+
+
+HEAD = 'id = "x"\ndomain = "coding"\nprompt = "y"\nmodule = "m.py"\n'
+
+
+def _code_keys(prelude: str | None, entry: str | None, solution: str | None = None) -> str:
+    text = HEAD
+    if prelude is not None:
+        text += f"prelude = {json.dumps(prelude)}\n"
+    if entry is not None:
+        text += f"entry_point = {json.dumps(entry)}\n"
+    if solution is not None:
+        text += f"[reference]\nsolution = {json.dumps(solution)}\n"
+    return text
+
+
+@pytest.mark.parametrize(
+    ("prelude", "entry", "solution"),
+    [
+        ('from typing import List\n\ndef f(xs: List[int]) -> int:\n    """Sum."""\n', "f", None),
+        ("def f(x):\n", "f", None),  # a bare header: the answer writes its body
+        ("class A:\n    def f(self):\n", "A", None),
+        (None, "f", "def f():\n    return 1\n"),
+        ("import math\n", "area", "import math\n\ndef area(r):\n    return r\n"),
+    ],
+)
+def test_prelude_and_entry_point_that_hold(
+    tmp_path: Path, prelude: str | None, entry: str, solution: str | None
+) -> None:
+    prompt = load_prompt(write(tmp_path, "x.toml", _code_keys(prelude, entry, solution)))
+    assert prompt.entry_point == entry
+
+
+@pytest.mark.parametrize(
+    ("prelude", "entry", "solution", "message"),
+    [
+        ("def f(x:\n", None, None, r"key 'prelude': does not compile \(line 1"),
+        ("def f(x):\n    return )\n", "f", None, "key 'prelude': does not compile"),
+        ("def f(x):\n", "f(x)", None, "key 'entry_point': 'f\\(x\\)' is not a Python identifier"),
+        ("def f(x):\n", "class", None, "key 'entry_point': 'class' is not a Python identifier"),
+        ("def f(x):\n", "g", None, "key 'entry_point': 'g' is not defined by the prelude"),
+        (
+            "import os\n",
+            "g",
+            "def f():\n    pass\n",
+            "'g' is not defined by the prelude or the \\[reference\\] solution",
+        ),
+        (None, "f", None, "key 'entry_point': 'f' needs a 'prelude' or a \\[reference\\] solution"),
+    ],
+)
+def test_prelude_and_entry_point_are_checked_at_load(
+    tmp_path: Path, prelude: str | None, entry: str | None, solution: str | None, message: str
+) -> None:
+    path = write(tmp_path, "bad.toml", _code_keys(prelude, entry, solution))
+    with pytest.raises(PromptError, match=message) as info:
+        load_prompt(path)
+    assert str(path) in str(info.value)
 
 
 def test_unknown_keys_are_ignored(tmp_path: Path) -> None:
