@@ -233,20 +233,28 @@ def applicable_suites(prompt: Prompt) -> list[SuiteName]:
     return suites
 
 
-def summarise(suites: dict[str, SuiteResult], parse_status: str = "ok") -> Execution:
+def summarise(
+    suites: dict[str, SuiteResult], parse_status: str = "ok", hazards: tuple[str, ...] = ()
+) -> Execution:
     """The ``execution`` object: the module's verdict is the hidden tests' when they ran,
-    else the own tests'. Without either (no module), the status is ``skipped``."""
+    else the own tests'. Without either (no module), the status is ``skipped``.
+
+    A ``collection_error`` of a module with top-level code that stops its import
+    (``hazards``, from the static analysis: ``input()``, ``sys.exit()`` …) names that
+    code in the reason, so the record says why the tests could not even start.
+    """
     if not suites:
         return Execution(status="skipped", reason="nothing to run")
     if any(s.status == "sandbox_error" for s in suites.values()):
         reason = next(s.detail for s in suites.values() if s.status == "sandbox_error")
         return Execution(status="sandbox_error", reason=reason, **suites)
-    if "reference" in suites:
-        return Execution(
-            status=suites["reference"].status, reason="verdict of the reference suite", **suites
-        )
-    if "own" in suites:
-        return Execution(status=suites["own"].status, reason="verdict of the own suite", **suites)
+    for name in ("reference", "own"):
+        if name in suites:
+            status = suites[name].status
+            reason = f"verdict of the {name} suite"
+            if status == "collection_error" and hazards:
+                reason += f"; the module stops at import: {'; '.join(hazards)}"
+            return Execution(status=status, reason=reason, **suites)
     return Execution(
         status="skipped", reason=f"parse: {parse_status}: no module to judge", **suites
     )
@@ -300,7 +308,8 @@ class Evaluator:
                 execution = Execution(status="not_run", reason="--no-exec: nothing was executed")
             else:
                 verdicts, placed = self._execute(sample, suites, analysis)
-                execution = summarise(verdicts, ext.status)
+                hazards = analysis.import_hazards if analysis is not None else ()
+                execution = summarise(verdicts, ext.status, hazards)
                 if placed is not None and placed.node is not None:
                     provenance = provenance.model_copy(
                         update={"node": placed.node, "attempt": placed.attempt}

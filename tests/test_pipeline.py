@@ -1101,3 +1101,29 @@ def test_a_passed_self_check_is_remembered_across_results_directories(
     third = FakeRunner(limits=LIMITS.model_copy(update={"timeout_s": 7.0}))
     opts.out = tmp_path / "third"
     assert run(opts, runner=third).prompts_checked == 1
+
+
+def test_a_collection_error_names_the_code_that_stops_the_import(
+    tmp_path: Path, prompts_dir: Path
+) -> None:
+    """Demo code at the top of the module (reading stdin) ends its import under the tests:
+    the record's reason says so, with the line, instead of a bare collection error."""
+    demo = SLUG_OK.replace(
+        "    return slug\n```", '    return slug\n\nn = input("text? ")\nprint(slugify(n))\n```'
+    )
+    stopped = junit_outcome(errors=1, exit_code=2)
+    label = "qwen2.5-7b/slugify/run1"
+    runner = FakeRunner(script={f"{label}:reference": stopped, f"{label}:own": stopped})
+    opts = options(tmp_path, prompts_dir, [sample("qwen2.5-7b", "slugify", 1, demo)])
+    run(opts, runner=runner)
+    execution = records(opts)[("qwen2.5-7b", "slugify", 1)]["execution"]
+    assert execution["status"] == "collection_error"
+    assert execution["reason"] == (
+        "verdict of the reference suite; the module stops at import: "
+        "slugify.py:15: input() reads standard input at import"
+    )
+
+
+def test_a_hazard_is_no_reason_when_the_tests_ran() -> None:
+    execution = summarise({"reference": FAILED}, hazards=("m.py:3: sys.exit() at import",))
+    assert execution.reason == "verdict of the reference suite"
