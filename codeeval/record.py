@@ -10,7 +10,12 @@ Schema versions:
 * **0** — records written before the record carried ``schema_version`` (codeeval 0.1.0's
   first results files). They load: the one field they lack, ``provenance.executed``, is read
   from the runner name they carry (``none (--no-exec)`` meant "not executed").
-* **1** — the current record.
+* **1** — records with ``schema_version``; their provenance may lack ``runtime``, ``node``
+  and ``attempt``. They load: an executed record ran under the engine's default runtime
+  (written ``runc`` since, as ``codeeval run`` writes it for that default), on the local
+  engine (no node, no attempt).
+* **2** — the current record: provenance names the sandbox's runtime, and the Ray node and
+  attempt that produced it (None for a local run).
 
 A record from a newer codeeval (a higher ``schema_version``) is refused, never guessed at.
 """
@@ -34,7 +39,7 @@ from codeeval.models import (
 )
 from codeeval.textmetrics.records import TextMetrics
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 class FailureIssue(Frozen):
@@ -116,13 +121,20 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"schema_version {version!r} is not a version number")
     if version > SCHEMA_VERSION:
         raise NewerSchema(f"schema_version {version} (this codeeval reads up to {SCHEMA_VERSION})")
-    if version == 0:
-        data = dict(data)
-        provenance = dict(data.get("provenance") or {})
+    if version == SCHEMA_VERSION:
+        return data
+    data = dict(data)
+    provenance = dict(data.get("provenance") or {})
+    if version < 1:
         runner = str(provenance.get("runner", ""))
         provenance.setdefault("executed", not runner.startswith("none"))
-        data["provenance"] = provenance
-        data["schema_version"] = SCHEMA_VERSION
+    if version < 2:
+        # Before the runtime was chosen, every suite ran under the engine's default.
+        provenance.setdefault("runtime", "runc" if provenance.get("executed") else None)
+        provenance.setdefault("node", None)
+        provenance.setdefault("attempt", None)
+    data["provenance"] = provenance
+    data["schema_version"] = SCHEMA_VERSION
     return data
 
 

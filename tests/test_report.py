@@ -414,7 +414,26 @@ def test_records_of_schema_0_still_load(tmp_path: Path) -> None:
     del executed["schema_version"]
     del executed["provenance"]["executed"]  # type: ignore[attr-defined]
     records = list(load(write(tmp_path, [line(old), line(executed)])))
-    assert [(r.schema_version, r.executed) for r in records] == [(1, False), (1, True)]
+    assert [(r.schema_version, r.executed) for r in records] == [(2, False), (2, True)]
+    assert [r.provenance.runtime for r in records] == [None, "runc"]
+
+
+def test_records_of_schema_1_still_load(tmp_path: Path) -> None:
+    """Version 1 had no runtime, node or attempt: an executed record ran under the engine's
+    default runtime on the local engine; a --no-exec one ran nothing."""
+    executed = raw("m", "lru", 1, "passed", own=suite(passed=1))
+    dry = raw("m", "lru", 2, "not_run", runner="none (--no-exec)")
+    assert executed["schema_version"] == 1 and "runtime" not in executed["provenance"]
+    on_ray = raw("m", "lru", 3, "passed", own=suite(passed=1))
+    on_ray["provenance"].update(node="node-b", attempt=2, runtime="runsc")  # type: ignore[attr-defined]
+    records = list(load(write(tmp_path, [line(executed), line(dry), line(on_ray)])))
+    assert [r.schema_version for r in records] == [2, 2, 2]
+    assert [(r.provenance.runtime, r.provenance.node, r.provenance.attempt) for r in records] == [
+        ("runc", None, None),
+        (None, None, None),
+        ("runsc", "node-b", 2),
+    ]
+    assert Result.model_validate_json(records[0].to_line()) == records[0]
 
 
 def test_records_of_a_newer_schema_are_refused_clearly(tmp_path: Path) -> None:
