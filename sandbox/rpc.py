@@ -39,6 +39,9 @@ import copy
 import datetime
 import decimal
 import fractions
+import importlib.abc
+import importlib.machinery
+import importlib.util
 import inspect
 import json
 import math
@@ -512,6 +515,14 @@ class Peer:
             return isinstance(target, self._own(msg["cls"]))
         if op == "dir":
             return [n for n in dir(target) if self.trusted_peer or not n.startswith("_")]
+        if op == "vars" and isinstance(target, types.ModuleType):
+            # The module's namespace in its own order, in one message; the attributes the
+            # test side keeps its own values for (its file, loader, builtins) go as names only.
+            return [
+                [k, None if k in LOCAL_DUNDERS else v]
+                for k, v in list(vars(target).items())
+                if type(k) is str
+            ]
         if op == "copy":
             return copy.deepcopy(target) if msg.get("deep") else copy.copy(target)
         raise PermissionError(f"unknown operation {op!r}")
@@ -597,8 +608,11 @@ class Peer:
         by_value = stubs.encode_value(value, lambda v: self.encode(v, depth + 1))
         if by_value is not None:
             return by_value
-        if isinstance(value, types.ModuleType) and not self.trusted_peer:
-            raise PermissionError("modules are not exported")
+        if isinstance(value, types.ModuleType):
+            if not self.trusted_peer:
+                raise PermissionError("modules are not exported")
+            name = value.__name__ if isinstance(value.__name__, str) else "?"
+            return {"$": "module", "id": self._ident(value), "name": name[:200]}
         if isinstance(value, types.FunctionType | types.BuiltinFunctionType):
             return self._export_function(value, depth)
         if isinstance(value, types.MethodType) and isinstance(value.__func__, types.FunctionType):
@@ -703,6 +717,8 @@ class Peer:
             return self._remote(data)
         if tag == "fn":
             return self._function(data)
+        if tag == "module":
+            return self._module(data)
         if tag == "method":
             func, owner = self.decode(data.get("func")), self.decode(data.get("self"))
             if not callable(func) or owner is None:
@@ -726,6 +742,19 @@ class Peer:
         self.remotes[ident] = stub
         self._back[id(stub)] = ident
         return stub
+
+    def _module(self, data: dict[str, Any]) -> Any:
+        """A module the other side holds (``import sqlite3`` in the model's module): a
+        proxy of it that is a module, never a callable. It stays the other side's (the
+        tests may reach it through ``from target import *``, and what it does, such as
+        opening a file, must happen where the module would do it)."""
+        ident = int(data["id"])
+        if ident in self.remotes:
+            return self.remotes[ident]
+        module = RemoteModule(str(data.get("name", "?"))[:200], self, ident)
+        self.remotes[ident] = module
+        self._back[id(module)] = ident
+        return module
 
     def _remote(self, data: dict[str, Any]) -> Any:
         ident = int(data["id"])
@@ -1096,46 +1125,129 @@ for _name in UNARY:
 
 
 _MODULE_DICT = types.ModuleType.__dict__["__dict__"]
+#: A module's own attributes that the test process gives values of its own: its name, its
+#: file (the copy of the source in the test box), the refusing loader and spec, builtins.
+LOCAL_DUNDERS = frozenset(
+    {"__name__", "__file__", "__cached__", "__loader__", "__spec__", "__builtins__"}
+)
 
 
-class _Namespace(collections.abc.Mapping[str, Any]):
-    """``RemoteModule.__dict__``: the module's names as the module has them, so code that
-    reads ``module.__dict__`` (``monkeypatch``'s undo, ``mock.patch``) sees them as
-    in-process."""
+class _Namespace(dict[str, Any]):
+    """``RemoteModule.__dict__`` (and ``vars(module)``): the module's names and values as
+    the module has them, in its order, read afresh in one message at every access (one
+    object per module, as in-process). Writes go to the module, so ``monkeypatch``,
+    ``mock.patch``, ``vars(mod)[name] = ...`` and ``exec(code, vars(mod))`` act on it."""
+
+    __slots__ = ("_module",)
 
     def __init__(self, module: RemoteModule) -> None:
+        super().__init__()
         self._module = module
 
-    def __getitem__(self, key: str) -> Any:
-        real = _MODULE_DICT.__get__(self._module)
-        if key in real:
-            return real[key]
-        try:
-            return getattr(self._module, key)
-        except AttributeError:
-            raise KeyError(key) from None
+    def _refresh(self) -> _Namespace:
+        module = self._module
+        local = _MODULE_DICT.__get__(module)
+        pairs = module._peer.request("vars", ref=module._ref)
+        dict.clear(self)
+        for pair in pairs if isinstance(pairs, list) else ():
+            if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str):
+                key, value = pair
+                if key in local:
+                    dict.__setitem__(self, key, local[key])
+                elif key not in LOCAL_DUNDERS:
+                    dict.__setitem__(self, key, value)
+        for key, value in local.items():  # the proxy's own, and what the tests set on it
+            if key not in self:
+                dict.__setitem__(self, key, value)
+        names = module._names
+        names.clear()
+        names.update(self)
+        return self
 
-    def __iter__(self) -> Any:
-        return iter(dir(self._module))
+    def __setitem__(self, key: str, value: Any) -> None:
+        setattr(self._module, key, value)
+        dict.__setitem__(self, key, value)
 
-    def __len__(self) -> int:
-        return len(dir(self._module))
+    def __delitem__(self, key: str) -> None:
+        if key not in self:
+            raise KeyError(key)
+        delattr(self._module, key)
+        dict.__delitem__(self, key)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for key, value in dict(*args, **kwargs).items():
+            self[key] = value
+
+    def __ior__(self, other: Any) -> _Namespace:  # type: ignore[override,misc]
+        self.update(other)
+        return self
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    _NONE = object()
+
+    def pop(self, key: str, default: Any = _NONE) -> Any:
+        if key not in self:
+            if default is _Namespace._NONE:
+                raise KeyError(key)
+            return default
+        value = self[key]
+        del self[key]
+        return value
+
+    def popitem(self) -> tuple[str, Any]:
+        key = next(reversed(self))
+        return key, self.pop(key)
+
+    def clear(self) -> None:
+        for key in list(self):
+            del self[key]
+
+
+class _RefusingLoader(importlib.machinery.SourceFileLoader):
+    """The loader of the module's proxy: it reads the source copy (``inspect``,
+    ``linecache``) but never executes it in the test process. Reloading or re-importing the
+    module would run a fresh copy of it in-process; that cannot be reproduced isolated."""
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        raise unsupported(
+            f"the tests reload or re-import the module {self.name!r} (importlib.reload, or "
+            "deleting it from sys.modules), which would execute it again in the tests' process"
+        )
+
+
+class _RefusingFinder(importlib.abc.MetaPathFinder):
+    """First on ``sys.meta_path`` of the test process: importing the module's name again
+    (after ``del sys.modules[name]``, or ``importlib.reload``) finds the refusing loader,
+    never the source copy beside the tests."""
+
+    def __init__(self, spec: importlib.machinery.ModuleSpec) -> None:
+        self.spec = spec
+
+    def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
+        return self.spec if fullname == self.spec.name else None
 
 
 class RemoteModule(types.ModuleType):
     """``sys.modules[name]`` in the test process: the model's module, seen from afar."""
 
-    _KEPT = frozenset({"__version__", "__author__", "__license__"})
+    __slots__ = ("_names", "_ns", "_peer", "_ref")
 
-    def __init__(self, name: str, peer: Peer, ref: int, public: list[str]) -> None:
+    def __init__(self, name: str, peer: Peer, ref: int) -> None:
         super().__init__(name)
         object.__setattr__(self, "_peer", peer)
         object.__setattr__(self, "_ref", ref)
-        object.__setattr__(self, "__all__", public)
+        object.__setattr__(self, "_names", set())
+        object.__setattr__(self, "_ns", None)
+        _MODULE_DICT.__get__(self)["__package__"] = name.rpartition(".")[0]
 
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("__") and name.endswith("__") and name not in self._KEPT:
-            raise AttributeError(name)
+        dunder = name.startswith("__") and name.endswith("__")
+        if dunder and (name not in self._names or name in LOCAL_DUNDERS):
+            raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}")
         peer = self._peer
         return peer.mirror(peer.request("getattr", ref=self._ref, name=name), self._ref, name)
 
@@ -1144,13 +1256,23 @@ class RemoteModule(types.ModuleType):
             object.__setattr__(self, name, value)
             return
         self._peer.request("setattr", ref=self._ref, name=name, value=self._peer.encode(value))
+        self._names.add(name)
 
     def __delattr__(self, name: str) -> None:
+        local = _MODULE_DICT.__get__(self)
+        if name in local:
+            del local[name]
+            return
         self._peer.request("delattr", ref=self._ref, name=name)
+        self._names.discard(name)
 
     @property  # type: ignore[misc]
     def __dict__(self) -> Any:
-        return _Namespace(self)
+        ns = self._ns
+        if ns is None:
+            ns = _Namespace(self)
+            object.__setattr__(self, "_ns", ns)
+        return ns._refresh()
 
     def __dir__(self) -> list[str]:
         names = self._peer.request("dir", ref=self._ref)
@@ -1166,26 +1288,36 @@ def connect_module(
     """Test side: a proxy for the module the other side imported (raises its import error).
 
     ``source_dir`` holds a copy of the module's source (data only, never imported), so
-    ``inspect.getsource`` and ``__file__`` work as in-process. A path starting with one of
-    ``private`` is one the module cannot open; handing it over is ``IsolationUnsupported``.
+    ``inspect.getsource`` and ``__file__`` work as in-process; the proxy's loader reads it
+    and refuses to execute it. A path starting with one of ``private`` is one the module
+    cannot open; handing it over is ``IsolationUnsupported``.
     """
     peer = Peer(sock, trusted_peer=False, source_dir=source_dir)
     peer.private = private
     root = peer.request("import", name=name)
-    if not isinstance(root, Remote):
+    if not isinstance(root, RemoteModule):
         raise ImportError(f"module {name!r} did not come back as a module")
-    names = [n for n in peer.request("dir", ref=root._id) if isinstance(n, str)]
-    public = [n for n in names if not n.startswith("_")]
-    if "__all__" in names:
-        declared = peer.request("getattr", ref=root._id, name="__all__")
-        if isinstance(declared, list | tuple) and all(isinstance(n, str) for n in declared):
-            public = list(declared)
-    module = RemoteModule(name, peer, root._id, public)
-    if "__doc__" in names:
-        doc = peer.request("getattr", ref=root._id, name="__doc__")
-        object.__setattr__(module, "__doc__", doc if isinstance(doc, str) else None)
+    module = root
+    local = _MODULE_DICT.__get__(module)
+    pairs = peer.request("vars", ref=module._ref)
+    known = {k: v for k, v in pairs if isinstance(k, str)} if isinstance(pairs, list) else {}
+    module._names.update(known)
+    for key in ("__doc__", "__package__"):
+        if key in known:
+            local[key] = known[key] if isinstance(known[key], str) else None
+    local["__builtins__"] = builtins.__dict__
     if source_dir is not None:
-        object.__setattr__(module, "__file__", f"{source_dir}/{name}.py")
+        path = f"{source_dir}/{name}.py"
+        loader = _RefusingLoader(name, path)
+        spec = importlib.util.spec_from_file_location(name, path, loader=loader)
+        if spec is not None:
+            local.update(
+                __file__=path,
+                __cached__=spec.cached,
+                __loader__=loader,
+                __spec__=spec,
+            )
+            sys.meta_path.insert(0, _RefusingFinder(spec))
     return module
 
 

@@ -133,7 +133,9 @@ def remote(tmp_path: Path) -> Iterator[Any]:
     yield from _serve(tmp_path, MODULE)
 
 
-def _serve(tmp_path: Path, source: str, name: str = "model_mod") -> Iterator[Any]:
+def _serve(
+    tmp_path: Path, source: str, name: str = "model_mod", source_dir: str | None = None
+) -> Iterator[Any]:
     (tmp_path / f"{name}.py").write_text(textwrap.dedent(source))
     ours, theirs = socket.socketpair()
     pid = os.fork()
@@ -148,9 +150,11 @@ def _serve(tmp_path: Path, source: str, name: str = "model_mod") -> Iterator[Any
         finally:
             os._exit(code)
     theirs.close()
+    finders = list(sys.meta_path)  # connect_module adds the proxy's refusing finder
     try:
-        yield rpc.connect_module(name, ours)
+        yield rpc.connect_module(name, ours, source_dir)
     finally:
+        sys.meta_path[:] = finders
         ours.close()
         os.waitpid(pid, 0)
 
@@ -250,9 +254,14 @@ def test_setattr_on_the_module_is_forwarded(remote: Any) -> None:
     assert remote.LIMIT == 10
 
 
-def test_star_import_uses_the_public_names(remote: Any) -> None:
-    assert "add" in remote.__all__
-    assert not any(n.startswith("_") for n in remote.__all__)
+def test_star_import_uses_the_public_names(remote: Any, monkeypatch: Any) -> None:
+    monkeypatch.setitem(sys.modules, "model_mod", remote)
+    ns: dict[str, Any] = {}
+    exec("from model_mod import *", ns)
+    assert ns["add"](2, 3) == 5
+    assert "LIMIT" in ns
+    assert not any(n.startswith("_") for n in ns if n != "__builtins__")
+    assert not hasattr(remote, "__all__")  # the module defines none, as in-process
 
 
 def test_import_errors_surface_on_the_test_side(tmp_path: Path) -> None:
@@ -336,7 +345,9 @@ def roll():
 
 @pytest.fixture()
 def transparent(tmp_path: Path) -> Iterator[Any]:
-    yield from _serve(tmp_path, TRANSPARENT, name="clear_mod")
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "clear_mod.py").write_text(TRANSPARENT)
+    yield from _serve(tmp_path, TRANSPARENT, "clear_mod", str(tmp_path / "src"))
 
 
 def test_functions_arrive_as_stubs_with_their_real_shape(transparent: Any) -> None:
@@ -497,3 +508,56 @@ def test_containers_read_from_attributes_are_pushed_back(transparent: Any) -> No
     log.write("z")
     log.write.assert_called_once_with("z")
     assert log.out == ["x", "y"]
+
+
+def test_the_module_namespace_reads_as_the_modules_own(transparent: Any) -> None:
+    """vars(), dir() and __dict__ give the module's names in its order with usable values,
+    and nothing of the proxy (HumanEval/38's check() uses a helper of the module as a global)."""
+    import inspect
+
+    ns = vars(transparent)
+    assert ns is transparent.__dict__ and isinstance(ns, dict)
+    assert list(ns)[:8] == [
+        "__name__", "__doc__", "__package__", "__loader__", "__spec__", "__file__",
+        "__cached__", "__builtins__",
+    ]  # fmt: skip
+    assert [k for k in ns if not k.startswith("__")][:4] == ["random", "List", "Optional", "sig"]
+    assert dir(transparent) == sorted(ns)
+    assert not {"_peer", "_ref", "__all__"} & set(dir(transparent))
+    callables = [n for n in dir(transparent) if callable(getattr(transparent, n))]
+    assert "random" not in callables and {"sig", "Log", "roll"} <= set(callables)
+    assert inspect.ismodule(transparent.random) and transparent.random.__name__ == "random"
+    scope: dict[str, Any] = {}
+    scope.update({k: v for k, v in ns.items() if not k.startswith("__")})
+    assert scope["sig"](1)["a"] == 1
+    ns["EXTRA"] = [1]
+    assert transparent.EXTRA == [1]
+    exec("made = sort_in_place", vars(transparent))
+    assert transparent.made is transparent.sort_in_place
+
+
+def test_reloading_or_reimporting_the_module_is_unsupported_never_run_here(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """The proxy's loader reads the source copy but never executes it in the test process."""
+    import importlib
+
+    (tmp_path / "again_mod.py").write_text("import os\nos._exit(9)\n")  # never to run here
+    (tmp_path / "served").mkdir()
+    gen = _serve(tmp_path / "served", "VALUE = 1\n", "again_mod", str(tmp_path))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    rpc.UNSUPPORTED.clear()
+    try:
+        module = next(gen)
+        monkeypatch.setitem(sys.modules, "again_mod", module)
+        assert module.VALUE == 1 and module.__spec__.name == "again_mod"
+        assert module.__loader__.get_source("again_mod").startswith("import os")
+        with pytest.raises(rpc.IsolationUnsupported, match="reload"):
+            importlib.reload(module)
+        del sys.modules["again_mod"]
+        with pytest.raises(rpc.IsolationUnsupported):
+            importlib.import_module("again_mod")
+        assert rpc.UNSUPPORTED
+    finally:
+        rpc.UNSUPPORTED.clear()
+        gen.close()
