@@ -20,7 +20,7 @@ from . import lexicon as lx
 from .cuedata import disclaimer_cues
 from .declines import DECLINE_CUES
 from .lazyre import lazy
-from .sentences import split_sentences
+from .sentences import line_sentences
 from .triggers import KEY_LEN, Needle, derive, word_keys
 from .voice import NORMATIVE, WARNING_SIGNS, aside_form
 
@@ -131,8 +131,9 @@ def needles_fire(cue: lx.Cue, lowered: str, start: int, end: int) -> bool:
 
 
 def _triggered(keys: set[str], off: frozenset[str] = frozenset()) -> frozenset[lx.Cue]:
-    """The cues one of whose requirements the keys (of a sentence or line) satisfy."""
-    return _triggered_by(frozenset(keys & index().trigger_keys), off)
+    """The cues one of whose requirements the keys (of a sentence or line) satisfy. The
+    keys of a :class:`Doc` are trigger keys already (no other word is looked for)."""
+    return _triggered_by(frozenset(keys), off)
 
 
 @lru_cache(maxsize=16384)
@@ -288,12 +289,13 @@ class Doc:
             return cached
         start, end = self._bounds(i)
         sents = []
-        active = self._line_active.get(i, set())
-        for s in split_sentences(self.masked[start:end]):
-            a = start + s.start
-            lowered = self.lowered[a : start + s.end]
-            keys = {k for k in active if k in lowered}
-            sents.append(Sent(a, start + s.end, self.para_of(a), s.text, keys, i))
+        active = self._line_active.get(i, ())
+        para = self.para_of(start)  # paragraph breaks fall between lines, never inside one
+        masked, lowered = self.masked, self.lowered
+        for a, b in line_sentences(masked, start, end):
+            part = lowered[a:b]
+            keys = {k for k in active if k in part}
+            sents.append(Sent(a, b, para, masked[a:b], keys, i))
         self._sentences[i] = sents
         return sents
 

@@ -96,6 +96,29 @@ def _keeps_going(text: str, m: re.Match[str], line_from: int) -> bool:
     return bool(following) and following[0].islower()
 
 
+def line_sentences(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    """``(start, end)`` of every sentence of one line ``text[start:end]`` (no line break in
+    it) that contains a letter or digit, stripped of white space: what
+    :func:`split_sentences` finds there, without its paragraphs and records."""
+    line = text[start:end]
+    cuts = [
+        m.end()
+        for m in _BOUNDARY.finditer(line)
+        if m.group(0) != "." or not _keeps_going(line, m, 0)
+    ]
+    cuts.append(len(line))
+    out: list[tuple[int, int]] = []
+    pos = 0
+    for cut in cuts:
+        chunk = line[pos:cut]
+        stripped = chunk.strip()
+        if stripped and (stripped.isalnum() or _ALNUM.search(stripped)):
+            a = start + pos + len(chunk) - len(chunk.lstrip())
+            out.append((a, a + len(stripped)))
+        pos = cut
+    return out
+
+
 def split_sentences(text: str) -> list[Sentence]:
     """Every sentence of ``text`` that contains a letter or digit, in order."""
     breaks = [m.start() for m in _PARAGRAPH_BREAK.finditer(text)]

@@ -52,9 +52,30 @@ def strip_markup(prose: str) -> str:
     return _ORDERED_MARKER.sub(" ", prose)
 
 
+_EDGE = ".,;:!?\"'()[]{}*_„“”»«›‹‚‘’…–—#>|~"
+"""Punctuation that often clings to a word (none of it a letter or digit)."""
+
+
 def count_prose_words(prose: str) -> int:
-    """Words in a piece of prose that contains no code blocks."""
-    return len(WORD.findall(strip_markup(prose)))
+    """Words in a piece of prose that contains no code blocks.
+
+    A word never spans white space, so the count is the sum over white-space separated
+    tokens. A token that is letters and digits only, once the punctuation at its edges is
+    stripped, is exactly one word under :data:`WORD` (nothing at its edges can start
+    another); only the other tokens ("don't", "1.200", "z.B.") go through the pattern.
+    This gives the count of ``len(WORD.findall(...))`` at a fraction of the cost.
+    """
+    n = 0
+    for token in strip_markup(prose).split():
+        if token.isalnum():
+            n += 1
+            continue
+        core = token.strip(_EDGE)
+        if core.isalnum():
+            n += 1
+        elif core:
+            n += len(WORD.findall(token))
+    return n
 
 
 def count_words(text: str) -> int:

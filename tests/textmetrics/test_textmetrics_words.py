@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from codeeval.textmetrics.words import count_words
+from codeeval.textmetrics.words import WORD, count_prose_words, count_words, strip_markup
 
 CASES = [
     ("Donaudampfschifffahrtsgesellschaft", 1, "German compound"),
@@ -52,3 +52,17 @@ def test_streaming_count_equals_plain_count() -> None:
 def test_a_line_longer_than_a_chunk_is_not_split_into_extra_words() -> None:
     assert count_words("x" * 3_000_000) == 1
     assert count_words("ab " * 1_000_000) == 1_000_000
+
+
+EDGE_TOKENS = (
+    "„Haus“ (1.200) _word_ a_b «Wort» ‹x› ‚y‘ ’tis 'tis don't. Ein- -ein e.g., z.B. 1.2.3, "
+    "3,5% 12:30. km/h/ …und— —und– [1] {x} *fett* **fett**: #tag >zitat |a|b| ~x~ a.b "
+    "x\u0301y \u0301x ___ ... -- ¿qué? ¡sí! 50%-ig 2x2 x²"
+)
+
+
+@pytest.mark.parametrize("text", [EDGE_TOKENS, *(c[0] for c in CASES)])
+def test_the_token_fast_path_counts_as_the_pattern_does(text: str) -> None:
+    """Tokens that are letters and digits once their edge punctuation is stripped are
+    counted without the pattern; every count equals the pattern's own."""
+    assert count_prose_words(text) == len(WORD.findall(strip_markup(text)))
