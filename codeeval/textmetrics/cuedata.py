@@ -153,17 +153,21 @@ def disclaimer_cues() -> tuple[Cue, ...]:
 
 def check_examples(spec: CueSpec) -> list[str]:
     """What is wrong with a cue's examples: a ``match`` it misses, a ``no_match`` it finds,
-    or a ``match`` whose derived triggers would not let the detector try the cue."""
+    or a ``match`` whose derived triggers would not let the detector try the alternative
+    of the pattern that finds it."""
     from .cues import needles_fire  # the detector's own prefilter test
 
     cue = to_cue(spec)
     problems = []
     for text in spec.match:
-        found = cue.pattern.search(text)
-        if found is None:
+        if cue.pattern.search(text) is None:
             problems.append(f"{spec.id}: does not match {text!r}")
-        elif not needles_fire(cue, text.lower(), found.start(), found.end()):
-            problems.append(f"{spec.id}: triggers miss {found.group(0)!r} in {text!r}")
+        for i, alternative in enumerate(cue.alternatives):
+            found = alternative.search(text)
+            if found is not None and not needles_fire(
+                cue, text.lower(), found.start(), found.end(), i
+            ):
+                problems.append(f"{spec.id}: triggers miss {found.group(0)!r} in {text!r}")
     problems.extend(
         f"{spec.id}: matches {text!r}" for text in spec.no_match if cue.pattern.search(text)
     )

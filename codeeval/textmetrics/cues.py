@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
@@ -42,8 +43,12 @@ _BRACKETED = lazy(
 from the text by its form."""
 
 
-Entry = tuple[lx.Cue, tuple[frozenset[str], ...]]
-"""A cue and one requirement's other needle sets (as texts), of which each must be hit."""
+Entry = tuple[lx.Cue, tuple[frozenset[str], ...], int]
+"""A cue, one requirement's other needle sets (as texts), of which each must be hit, and
+the index of the alternative of the cue's pattern that the requirement belongs to."""
+Triggered = tuple[frozenset[lx.Cue], dict[lx.Cue, tuple[int, ...]]]
+"""The cues a set of keys triggers, and for each the alternatives whose requirements the
+keys satisfy (only those can match)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,10 +83,11 @@ def index() -> Index:
             keys.add(needle.text)
             if needle.substring:
                 substrings.add(needle.text)
-        for req in cue.requirements:
-            rest = tuple(frozenset(n.text for n in needles) for needles in req[1:])
-            for needle in req[0]:
-                by_needle[needle.text].append((cue, rest))
+        for alt, reqs in enumerate(cue.alternative_requirements):
+            for req in reqs or ():
+                rest = tuple(frozenset(n.text for n in needles) for needles in req[1:])
+                for needle in req[0]:
+                    by_needle[needle.text].append((cue, rest, alt))
     voice = derive(NORMATIVE.pattern) or frozenset()
     substrings.update(n.text for n in voice if n.substring)
     trigger_keys = frozenset(keys) | {n.text for n in voice}
@@ -107,13 +113,23 @@ def _word_char(ch: str) -> bool:
     return ch.isalnum()
 
 
-def needles_fire(cue: lx.Cue, lowered: str, start: int, end: int) -> bool:
+def needles_fire(
+    cue: lx.Cue, lowered: str, start: int, end: int, alternative: int | None = None
+) -> bool:
     """Whether ``cue``'s match ``[start, end)`` of a lower-cased text satisfies one of its
-    requirements: a needle of each set inside the match (a substring, or the key of a word
-    that starts inside it). This is the premise of the prefilter; the tests check it on
-    every example and written case."""
-    if cue.always:
-        return True
+    requirements (of alternative number ``alternative`` only, when given): a needle of
+    each set inside the match (a substring, or the key of a word that starts inside it).
+    This is the premise of the prefilter; the tests check it, alternative by alternative,
+    on every example and written case."""
+    if alternative is None:
+        if cue.always:
+            return True
+        requirements = cue.requirements
+    else:
+        found = cue.alternative_requirements[alternative]
+        if found is None:
+            return True
+        requirements = found
     stop = end
     while stop < len(lowered) and _word_char(lowered[stop]):
         stop += 1
@@ -127,29 +143,31 @@ def needles_fire(cue: lx.Cue, lowered: str, start: int, end: int) -> bool:
     def hit(needles: frozenset[Needle]) -> bool:
         return any(n.text in region if n.substring else n.text in keys for n in needles)
 
-    return any(all(hit(needles) for needles in req) for req in cue.requirements)
+    return any(all(hit(needles) for needles in req) for req in requirements)
 
 
 def _triggered(keys: set[str], off: frozenset[str] = frozenset()) -> frozenset[lx.Cue]:
     """The cues one of whose requirements the keys (of a sentence or line) satisfy. The
     keys of a :class:`Doc` are trigger keys already (no other word is looked for)."""
-    return _triggered_by(frozenset(keys), off)
+    return _trigger(frozenset(keys), off)[0]
 
 
 @lru_cache(maxsize=16384)
-def _triggered_by(keys: frozenset[str], off: frozenset[str]) -> frozenset[lx.Cue]:
+def _trigger(keys: frozenset[str], off: frozenset[str]) -> Triggered:
     # the same few key sets recur on many lines and sentences: decided once each
     ix = index()
-    found = {c for c in ix.always if c.family not in off}
+    alternatives: dict[lx.Cue, set[int]] = {
+        c: set(range(len(c.pattern.alternatives))) for c in ix.always if c.family not in off
+    }
     for k in keys:
-        for cue, rest in ix.by_key.get(k, ()):
+        for cue, rest, alt in ix.by_key.get(k, ()):
             if (
-                cue not in found
-                and cue.family not in off
+                cue.family not in off
+                and alt not in alternatives.get(cue, ())
                 and all(not keys.isdisjoint(needles) for needles in rest)
             ):
-                found.add(cue)
-    return frozenset(found)
+                alternatives.setdefault(cue, set()).add(alt)
+    return frozenset(alternatives), {c: tuple(sorted(a)) for c, a in alternatives.items()}
 
 
 def _bound(cues: frozenset[lx.Cue], bracketed: bool, keys: set[str]) -> int:
@@ -230,11 +248,14 @@ class Doc:
             keys.add(token[:KEY_LEN])
         present = keys & ix.word_keys
         present.update(k for k in ix.substrings if k in self.lowered)
+        starts, lowered = self.line_starts, self.lowered
         for k in present & ix.first_keys:
-            pos = self.lowered.find(k)
+            pos = lowered.find(k)
             while pos >= 0:
-                self._line_active[bisect_right(self.line_starts, pos) - 1].add(k)
-                pos = self.lowered.find(k, pos + 1)
+                i = bisect_right(starts, pos) - 1
+                self._line_active[i].add(k)
+                # the line has the key now: look on from the next line ("i" occurs often)
+                pos = lowered.find(k, starts[i + 1]) if i + 1 < len(starts) else -1
         rest = present - ix.first_keys
         if rest:
             for active in self._line_active.values():
@@ -358,11 +379,11 @@ class Doc:
         s.evaluated, s.complete, s.full = True, complete, full
         s.families.clear()
         s.decline_matches.clear()
-        cues = (
-            {c for c in index().cues if c.family not in self.off}
-            if full
-            else _triggered(s.keys, self.off)
-        )
+        alternatives: dict[lx.Cue, tuple[int, ...]] = {}
+        if full:
+            cues: Iterable[lx.Cue] = [c for c in index().cues if c.family not in self.off]
+        else:
+            cues, alternatives = _trigger(frozenset(s.keys), self.off)
         disclaimer_cues: list[lx.Cue] = []
         for cue in cues:
             if cue.family in DECLINE_FAMILIES:
@@ -373,7 +394,7 @@ class Doc:
                 disclaimer_cues.append(cue)
         if complete:
             for cue in disclaimer_cues:
-                self._match(s, cue)
+                self._match(s, cue, alternatives.get(cue))
             return s
         extra = (aside_form(s.text) or self.bracketed(s.para)) + (
             not s.keys.isdisjoint(index().voice)
@@ -386,7 +407,7 @@ class Doc:
             if most + (extra if most else 0) < 2:
                 break
             left -= cue.weight
-            self._match(s, cue)
+            self._match(s, cue, alternatives.get(cue))
         return s
 
     def bracketed(self, para: int) -> bool:
@@ -397,8 +418,18 @@ class Doc:
             self._bracketed[para] = _BRACKETED.match(self.text, start, end) is not None
         return self._bracketed[para]
 
-    def _match(self, s: Sent, cue: lx.Cue) -> None:
-        if cue.pattern.search(self.masked, s.start, s.end):
+    def _search(
+        self, cue: lx.Cue, start: int, end: int, alternatives: tuple[int, ...] | None
+    ) -> bool:
+        """Whether ``cue`` matches in ``[start, end)``, searching only ``alternatives`` (the
+        triggered ones) when given."""
+        if alternatives is None:
+            return cue.pattern.search(self.masked, start, end) is not None
+        patterns = cue.alternatives
+        return any(patterns[i].search(self.masked, start, end) is not None for i in alternatives)
+
+    def _match(self, s: Sent, cue: lx.Cue, alternatives: tuple[int, ...] | None = None) -> None:
+        if self._search(cue, s.start, s.end, alternatives):
             s.families[cue.family] = max(s.families.get(cue.family, 0), cue.weight)
 
     def cue_ids(self, start: int, end: int, families: frozenset[str]) -> tuple[str, ...]:
@@ -417,9 +448,13 @@ class Doc:
     def span_cued(self, s: Sent, start: int, end: int, skip: str = "") -> bool:
         """Whether a disclaimer cue found in ``s`` (other than family ``skip``) matches
         inside ``[start, end)``."""
-        cues = index().cues if s.full else _triggered(s.keys, self.off)
+        if s.full:
+            cues: Iterable[lx.Cue] = index().cues
+            alternatives: dict[lx.Cue, tuple[int, ...]] = {}
+        else:
+            cues, alternatives = _trigger(frozenset(s.keys), self.off)
         return any(
-            c.family in s.families and c.pattern.search(self.masked, start, end) is not None
+            c.family in s.families and self._search(c, start, end, alternatives.get(c))
             for c in cues
             if c.family not in DECLINE_FAMILIES and c.family != skip
         )

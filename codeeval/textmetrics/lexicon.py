@@ -43,7 +43,7 @@ class Cue:
     (:mod:`.triggers`), so they cannot disagree with it.
     """
 
-    __slots__ = ("_derived", "family", "id", "line_start", "pattern", "weight")
+    __slots__ = ("_alternatives", "_derived", "family", "id", "line_start", "pattern", "weight")
 
     def __init__(
         self,
@@ -58,25 +58,46 @@ class Cue:
         self.pattern = pattern
         self.line_start = line_start
         self.id = id or family
-        self._derived: tuple[tuple[Requirement, ...], bool] | None = None
+        self._derived: (
+            tuple[tuple[Requirement, ...], bool, tuple[tuple[Requirement, ...] | None, ...]] | None
+        ) = None
+        self._alternatives: tuple[Pattern, ...] | None = None
 
-    def _derive(self) -> tuple[tuple[Requirement, ...], bool]:
+    def _derive(
+        self,
+    ) -> tuple[tuple[Requirement, ...], bool, tuple[tuple[Requirement, ...] | None, ...]]:
         if self._derived is None:
-            found: list[Requirement] = []
-            always = False
-            for alternative in self.pattern.alternatives:
-                reqs = requirements(alternative)
-                if reqs is None:
-                    always = True
-                else:
-                    found.extend(reqs)
-            self._derived = (tuple(dict.fromkeys(found)), always)
+            per_alternative = tuple(requirements(a) for a in self.pattern.alternatives)
+            found = [req for reqs in per_alternative if reqs is not None for req in reqs]
+            always = any(reqs is None for reqs in per_alternative)
+            self._derived = (tuple(dict.fromkeys(found)), always, per_alternative)
         return self._derived
 
     @property
     def requirements(self) -> tuple[Requirement, ...]:
         """Every match of the pattern satisfies one of these (see :mod:`.triggers`)."""
         return self._derive()[0]
+
+    @property
+    def alternative_requirements(self) -> tuple[tuple[Requirement, ...] | None, ...]:
+        """The requirements of each alternative of the pattern (None: it requires nothing):
+        every match of an alternative satisfies one of its own."""
+        return self._derive()[2]
+
+    @property
+    def alternatives(self) -> tuple[Pattern, ...]:
+        """Each alternative of the pattern on its own (compiled on first use). Where a
+        sentence satisfies the requirements of only some alternatives, only those need to
+        be searched to learn whether the cue matches: the answer is the same, and one
+        alternative is searched far faster than the whole pattern."""
+        if self._alternatives is None:
+            if len(self.pattern.alternatives) == 1:
+                self._alternatives = (self.pattern,)
+            else:
+                self._alternatives = tuple(
+                    Pattern(a, flags=self.pattern.flags) for a in self.pattern.alternatives
+                )
+        return self._alternatives
 
     @property
     def needles(self) -> frozenset[Needle]:
