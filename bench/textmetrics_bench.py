@@ -2,9 +2,18 @@
 
 Generates N outputs of about 1,200 words (German and English, some with dialogue in
 quotes, code blocks, tool notices, a preamble or an appended note; fixed seed), measures
-each one and prints the median and p95 time per output and the peak memory.
+each one and prints the median and p95 time per output and the peak memory. In the same
+loop, output by output, it times what a user would run instead: a plain word count
+(``len(text.split())``) and a refusal prefix list (``baselines.prefix_start``); the
+ratios of the medians are what compares across loaded machines.
+
+With ``--data DIR`` the outputs are real answers instead: the ``text`` of every JSON Lines
+record under DIR (e.g. ``../shared/data/refusal``: answers of six models with their
+prompts), consecutive answers of one file joined by blank lines until each output has
+about W words, in file order (no sampling).
 
     python bench/textmetrics_bench.py [--n N] [--words W] [--seed S] [--imports K]
+                                      [--data DIR]
 
 It also times the import of ``codeeval.textmetrics`` in K fresh interpreters, on top of
 what every part of codeeval imports anyway (``codeeval.models`` and pydantic), beside the
@@ -18,6 +27,8 @@ one pass over the largest output is reported separately, next to the process's p
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import resource
 import statistics
@@ -25,9 +36,11 @@ import subprocess
 import sys
 import time
 import tracemalloc
+from pathlib import Path
 
 from codeeval.models import Prompt
 from codeeval.textmetrics import measure
+from codeeval.textmetrics.baselines import prefix_start
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -110,6 +123,32 @@ def make_output(rng: random.Random, words: int) -> tuple[Prompt, str, str | None
     return prompt, "\n\n".join(paragraphs), finish
 
 
+def real_outputs(data: Path, n: int, words: int) -> list[tuple[Prompt, str, str | None]]:
+    """Up to ``n`` outputs of about ``words`` words, each made of consecutive real answers
+    of one file under ``data`` (joined by blank lines), with the first answer's prompt."""
+    outputs: list[tuple[Prompt, str, str | None]] = []
+    for path in sorted(data.rglob("*.jsonl")):
+        parts: list[str] = []
+        count = 0
+        first = ""
+        with path.open(encoding="utf-8") as lines:
+            for line in lines:
+                record = json.loads(line)
+                text = record.get("text") or ""
+                if not text.strip():
+                    continue
+                first = first or str(record.get("prompt", ""))
+                parts.append(text.strip())
+                count += len(text.split())
+                if count >= words:
+                    prompt = Prompt(id=f"real-{len(outputs)}", domain="prose", prompt=first)
+                    outputs.append((prompt, "\n\n".join(parts), None))
+                    parts, count, first = [], 0, ""
+                    if len(outputs) >= n:
+                        return outputs
+    return outputs
+
+
 _IMPORT_PROBE = """
 import time
 t0 = time.perf_counter()
@@ -143,21 +182,39 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--imports", type=int, default=20, help="fresh interpreters to time the import in"
     )
+    parser.add_argument(
+        "--data", type=Path, default=None, help="time real answers (JSON Lines) under DIR"
+    )
     args = parser.parse_args(argv)
 
     rng = random.Random(args.seed)
     started = time.perf_counter()
-    outputs = [make_output(rng, args.words) for _ in range(args.n)]
+    if args.data is not None:
+        outputs = real_outputs(args.data, args.n, args.words)
+        source = f"real answers joined from {args.data}"
+    else:
+        outputs = [make_output(rng, args.words) for _ in range(args.n)]
+        source = f"synthetic, seed {args.seed}"
     generated = time.perf_counter() - started
     mean_words = statistics.fmean(len(t.split()) for _, t, _ in outputs)
 
     for prompt, text, finish in outputs[:50]:  # warm caches and imports
         measure(prompt, text, finish_reason=finish)
+        prefix_start(text)
     times: list[float] = []
+    split_times: list[float] = []
+    prefix_times: list[float] = []
     for prompt, text, finish in outputs:
         t0 = time.perf_counter_ns()
         measure(prompt, text, finish_reason=finish)
-        times.append((time.perf_counter_ns() - t0) / 1e6)
+        t1 = time.perf_counter_ns()
+        len(text.split())
+        t2 = time.perf_counter_ns()
+        prefix_start(text)
+        t3 = time.perf_counter_ns()
+        times.append((t1 - t0) / 1e6)
+        split_times.append((t2 - t1) / 1e6)
+        prefix_times.append((t3 - t2) / 1e6)
     times.sort()
     p95 = times[min(len(times) - 1, round(0.95 * len(times)) - 1)]
 
@@ -168,14 +225,23 @@ def main(argv: list[str] | None = None) -> int:
     tracemalloc.stop()
     rss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
+    median = statistics.median(times)
+    split_median = statistics.median(split_times)
+    prefix_median = statistics.median(prefix_times)
     print(
-        f"outputs: {args.n} (about {mean_words:.0f} whitespace words each), "
-        f"generated in {generated:.1f} s, seed {args.seed}"
+        f"outputs: {len(outputs)} (about {mean_words:.0f} whitespace words each), "
+        f"made in {generated:.1f} s ({source})"
     )
     print(
-        f"per output: median {statistics.median(times):.3f} ms, p95 {p95:.3f} ms, "
+        f"per output: median {median:.3f} ms, p95 {p95:.3f} ms, "
         f"max {times[-1]:.3f} ms, total {sum(times) / 1000:.2f} s"
     )
+    print(
+        f"same loop: plain word count median {split_median:.3f} ms "
+        f"(ratio {median / split_median:.0f}), prefix list median {prefix_median:.3f} ms "
+        f"(ratio {median / prefix_median:.0f})"
+    )
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(
         f"peak memory: {traced_peak / 1024:.0f} KiB traced in one measure() call; "
         f"process peak RSS {rss_kib / 1024:.1f} MiB"
