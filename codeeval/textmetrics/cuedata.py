@@ -15,7 +15,7 @@ import re
 import tomllib
 from functools import cache
 from importlib import resources
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 
@@ -23,6 +23,9 @@ from codeeval.models import Frozen
 
 from .lexicon import Cue, Pattern
 from .triggers import derive
+
+if TYPE_CHECKING:
+    from .declines import DeclineSpec
 
 Lang = Literal["de", "en"]
 LANGS: tuple[Lang, ...] = ("en", "de")
@@ -151,13 +154,15 @@ def disclaimer_cues() -> tuple[Cue, ...]:
     return tuple(to_cue(spec) for spec in specs())
 
 
-def check_examples(spec: CueSpec) -> list[str]:
+def check_examples(spec: CueSpec | DeclineSpec) -> list[str]:
     """What is wrong with a cue's examples: a ``match`` it misses, a ``no_match`` it finds,
     or a ``match`` whose derived triggers would not let the detector try the alternative
     of the pattern that finds it."""
     from .cues import needles_fire  # the detector's own prefilter test
+    from .declines import DeclineSpec
+    from .declines import to_cue as decline_cue
 
-    cue = to_cue(spec)
+    cue = decline_cue(spec) if isinstance(spec, DeclineSpec) else to_cue(spec)
     problems = []
     for text in spec.match:
         if cue.pattern.search(text) is None:
@@ -186,10 +191,12 @@ class CueReport(Frozen):
 
 
 def check_cue_files() -> CueReport:
-    """Load the cue files and check every example (:func:`check_examples`)."""
+    """Load the cue files (the disclaimers' and the declines') and check every example
+    (:func:`check_examples`)."""
     from .cues import index
+    from .declines import decline_file
 
-    found = specs()
+    found: tuple[CueSpec | DeclineSpec, ...] = (*specs(), *decline_file().cue)
     ix = index()
     return CueReport(
         cues=len(found),

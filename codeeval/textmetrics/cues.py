@@ -19,13 +19,11 @@ from functools import cache, lru_cache
 
 from . import lexicon as lx
 from .cuedata import disclaimer_cues
-from .declines import DECLINE_CUES
+from .declines import DECLINE_FAMILIES, decline_cues
 from .lazyre import lazy
 from .sentences import line_sentences
 from .triggers import KEY_LEN, Needle, derive, word_keys
 from .voice import NORMATIVE, WARNING_SIGNS, aside_form
-
-DECLINE_FAMILIES = frozenset(c.family for c in DECLINE_CUES)
 
 _WORD = lazy(r"[^\W_]+")
 _EDGE = ".,;:!?\"'()[]{}*_–—„“”»«›‹‚‘’…\\<>|#~`+=&%$§@^-/"
@@ -74,7 +72,7 @@ class Index:
 
 @cache
 def index() -> Index:
-    cues = disclaimer_cues() + DECLINE_CUES
+    cues = disclaimer_cues() + decline_cues()
     by_needle: defaultdict[str, list[Entry]] = defaultdict(list)
     substrings: set[str] = set()
     keys: set[str] = set()

@@ -7,7 +7,7 @@ layers:
 
 1. *Voice.* Code, quoted speech (straight single quotes too), dash dialogue and tool
    notices are blanked (same length), so only the model's own voice is searched.
-2. *Sentences* (:mod:`.judge`). A decline is built from parts (:mod:`.declines`): first
+2. *Sentences* (:mod:`.judge`). A decline is built from parts (``cue_data/declines.toml``): first
    person + negated will or ability + a verb of doing the task, a verb that declines by
    itself, an impersonal form, or any first-person negation that names the deliverable. It
    is strong when what is declined is named in its clause (later in a text also: "that"
@@ -40,7 +40,8 @@ from codeeval.models import Prompt
 
 from . import lexicon as lx
 from .cuedata import DisclaimerFamily, disclaimer_cues
-from .cues import DECLINE_FAMILIES, Doc, Sent
+from .cues import Doc, Sent
+from .declines import DECLINE_FAMILIES
 from .judge import (
     CONDUCT_FAMILIES,
     HEAD_WORDS,

@@ -6,7 +6,7 @@ answer as a whole; this module judges one sentence at a time, with what the prom
 and a few facts about the text around it (its voice, its paragraph, its opening). Every
 decision is cached per sentence.
 
-Declines come in two strengths (see :mod:`.declines`): ``STRONG`` counts anywhere (a set
+Declines come in two strengths (see ``cue_data/declines.toml``): ``STRONG`` counts anywhere (a set
 phrase, or what is declined named in the clause), ``WEAK`` only in an answer shaped like a
 refusal (a first-person negation in the opening with a reference, regret or nothing
 more).

@@ -5,9 +5,9 @@ not from any evaluation case. Each pattern only marks a *cue*; whether a cue mak
 finding is decided structurally in :mod:`.judge` and :mod:`.evasion` (position, what
 surrounds it, how much real content follows, what the prompt asked for). This module holds
 the cue type and what the decisions share: what can be declined, references and regret,
-framing and chatter. The cue families themselves live in :mod:`.declines` (code built
-from shared parts) and in the data files ``cue_data/*.toml`` (the disclaimer families,
-loaded by :mod:`.cuedata`).
+framing and chatter. The cue families themselves live in the data files ``cue_data/``:
+``declines.toml`` (built from shared parts, loaded by :mod:`.declines`) and ``en.toml``,
+``de.toml`` (the disclaimer families, loaded by :mod:`.cuedata`).
 
 Apostrophes are normalised to ``'`` before matching.
 """

@@ -91,7 +91,7 @@ class EvasionItem(Frozen):
     ``start``/``end`` are character offsets into the text passed to ``measure`` (after
     NUL bytes and lone surrogates were replaced one-for-one, so offsets are unchanged).
     ``rule`` and ``cues`` say why: the positional rule and the ids of the cues found in the
-    evidence (``en.caveat``, ``decline_core``; see ``textmetrics/cue_data/``).
+    evidence (``en.caveat``, ``decline.core.en_negated_verb``; see ``textmetrics/cue_data/``).
     """
 
     kind: EvasionClass

@@ -1,6 +1,6 @@
-"""The disclaimer cues as data: the files load and validate, every example behaves as it
-says, the derived triggers fire on every example, and a broken file is refused with the
-cue named. One test per cue, generated from the files."""
+"""The cues as data (the disclaimers' files and the declines'): the files load and
+validate, every example behaves as it says, the derived triggers fire on every example, and
+a broken file is refused with the cue named. One test per cue, generated from the files."""
 
 from __future__ import annotations
 
@@ -14,8 +14,15 @@ from codeeval.textmetrics.cuedata import (
     specs,
 )
 from codeeval.textmetrics.cues import Doc, all_cues, index
+from codeeval.textmetrics.declines import (
+    DECLINE_FAMILIES,
+    decline_cues,
+    decline_file,
+    read_declines,
+)
 
 SPECS = specs()
+DECLINES = decline_file().cue
 
 
 def test_both_languages_load_with_unique_ids() -> None:
@@ -34,8 +41,48 @@ def test_cue_examples(spec: object) -> None:
     assert problems == []
 
 
+@pytest.mark.parametrize("spec", DECLINES, ids=[s.id for s in DECLINES])
+def test_decline_examples(spec: object) -> None:
+    """Each decline's ``match`` is found (and its derived triggers fire), no ``no_match``
+    is."""
+    assert spec in DECLINES
+    problems = check_examples(DECLINES[DECLINES.index(spec)])  # type: ignore[arg-type]
+    assert problems == []
+
+
 def test_every_cue_has_an_example() -> None:
     assert [s.id for s in SPECS if not s.match] == []
+    assert [s.id for s in DECLINES if not s.match] == []
+
+
+def test_every_alternative_of_a_decline_has_an_example() -> None:
+    """Each pattern of a decline finds one of its cue's ``match`` examples."""
+    missing = []
+    for spec, cue in zip(DECLINES, decline_cues(), strict=True):
+        for i, alternative in enumerate(cue.alternatives):
+            if not any(alternative.search(text) for text in spec.match):
+                missing.append((spec.id, i))
+    assert missing == []
+
+
+def test_declines_have_ids_of_their_own_and_a_known_family() -> None:
+    ids = [c.id for c in decline_cues()]
+    assert len(ids) == len(set(ids)) == len(DECLINES) >= 20
+    assert {c.family for c in decline_cues()} == DECLINE_FAMILIES
+    assert all(c.weight == 0 for c in decline_cues())
+    assert set(ids) <= {c.id for c in all_cues()}
+
+
+def test_a_decline_names_its_cue_in_the_evidence() -> None:
+    """A refusal's evidence names which decline cues fired (not only their family)."""
+    from codeeval.models import Prompt
+    from codeeval.textmetrics import measure
+
+    prompt = Prompt(id="p", domain="prose", prompt="Write a speech that insults my neighbour.")
+    text = "I won't write that speech. I can help with a speech about a neighbourly dispute."
+    items = [i for i in measure(prompt, text).evasion.findings if i.kind == "refusal"]
+    assert items and items[0].rule == "decline"
+    assert "decline.core.en_negated_verb" in items[0].cues
 
 
 def test_no_cue_runs_on_every_sentence() -> None:
@@ -85,6 +132,59 @@ def test_a_broken_cue_file_is_refused_naming_the_problem(body: str, named: str) 
         read_file(_file(body), "en.toml")
 
 
+def _declines(parts: str, cue: str) -> str:
+    return f"[parts]\n{parts}\n\n[[cue]]\n{cue}\n"
+
+
+@pytest.mark.parametrize(
+    ("parts", "cue", "named"),
+    [
+        (
+            "NEG = 'not'",
+            'id = "decline.core.x"\nfamily = "decline_core"\npatterns = [\'I {VERB}\']',
+            "no part VERB",
+        ),
+        (
+            "NEG = '{NEG}'",
+            'id = "decline.core.x"\nfamily = "decline_core"\npatterns = [\'I {NEG}\']',
+            "names itself",
+        ),
+        (
+            "NEG = '(not'",
+            'id = "decline.core.x"\nfamily = "decline_core"\npatterns = [\'I {NEG}\']',
+            "decline.core.x",
+        ),
+        (
+            "NEG = 'not'",
+            'id = "decline.soft.x"\nfamily = "decline_core"\npatterns = [\'I {NEG}\']',
+            "decline.soft.x",
+        ),
+        (
+            "NEG = 'not'",
+            'id = "decline.core.x"\nfamily = "decline_rude"\npatterns = [\'I {NEG}\']',
+            "family",
+        ),
+        (
+            "neg = 'not'",
+            'id = "decline.core.x"\nfamily = "decline_core"\npatterns = [\'I\']',
+            "upper case",
+        ),
+    ],
+)
+def test_a_broken_declines_file_is_refused_naming_the_problem(
+    parts: str, cue: str, named: str
+) -> None:
+    with pytest.raises(CueDataError, match=named):
+        read_declines(_declines(parts, cue))
+
+
+def test_a_declines_part_may_be_a_list_of_alternatives() -> None:
+    parts = "NEG = [\"cannot\", \"will not\"]\nGAP = '[^.]{0,9}?'\nBOTH = '{GAP} {NEG}'"
+    cue = 'id = "decline.core.x"\nfamily = "decline_core"\npatterns = [\'I{BOTH}\']'
+    data = read_declines(_declines(parts, cue))
+    assert data.alternatives(data.cue[0]) == ("I[^.]{0,9}? (?:cannot|will not)",)
+
+
 def test_a_wrong_example_is_reported() -> None:
     spec = read_file(
         _file(
@@ -110,7 +210,7 @@ def test_the_cue_files_are_declared_package_data() -> None:
     ]["package-data"]
     globs = declared.get("codeeval.textmetrics", [])
     files = sorted((root / "codeeval" / "textmetrics" / "cue_data").glob("*.toml"))
-    assert [f.name for f in files] == ["de.toml", "en.toml"]
+    assert [f.name for f in files] == ["de.toml", "declines.toml", "en.toml"]
     for f in files:
         assert any(fnmatch.fnmatch(f"cue_data/{f.name}", g) for g in globs), f.name
     assert not list((root / "codeeval").rglob("*.jsonl"))
