@@ -57,6 +57,10 @@ from typing import Any
 import stubs
 
 MAX_FRAME = 16 * 1024 * 1024
+#: JSON without the circular-reference check (``encode`` builds fresh, depth-capped
+#: containers) or padding; decoding takes the one value a frame holds, nothing after it.
+_ENCODE = json.JSONEncoder(check_circular=False, separators=(",", ":")).encode
+_DECODE = json.JSONDecoder().raw_decode
 _LOCAL = object()
 
 #: Operators forwarded for ``Remote`` objects. Arithmetic and comparisons call the one
@@ -240,6 +244,15 @@ def _tracked_random() -> _TrackedRandom:
     return tracked
 
 
+class _Watched:
+    """An attribute's container, sent by value and watched while the other side holds it."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
 class _Reply:
     """A call's value plus the new state of the mutable arguments it changed."""
 
@@ -268,9 +281,15 @@ class Peer:
         self._rnd: Any = None
         self._random = _tracked_random()
         self._aliases: dict[int, list[Any]] = {}  # the caller's handle -> [our copy, its encoding]
-        #: id(copy) -> [copy, its encoding, owner's id, attribute]: containers read from an
-        #: attribute of the other side's object, whose changes go back there (trusted side only).
+        #: id(copy) -> [copy, its encoding, owner's id, attribute, watch id]: containers read
+        #: from an attribute of the other side's object; this side's changes go back there
+        #: (push), the other side's changes to the original come here (pull).
         self._mirrors: dict[int, list[Any]] = {}
+        self._pulled: dict[int, int] = {}  # watch id -> id(copy)
+        self._unwatch: list[int] = []
+        #: watch id -> [original, its encoding]: containers of ours the other side read from
+        #: an attribute and still holds a copy of; their changes go with every message.
+        self._watched: dict[int, list[Any]] = {}
         self._loop: Any = None
         self.next_id = 0
 
@@ -291,8 +310,14 @@ class Peer:
             pushed = self._push_mirrors()
             if pushed:
                 message["push"] = pushed
+        if self._unwatch:
+            message["unwatch"], self._unwatch = self._unwatch, []
+        if self._watched:
+            pulled = self._pull_watched()
+            if pulled:
+                message["pull"] = pulled
         try:
-            data = json.dumps(message, allow_nan=True).encode()
+            data = _ENCODE(message).encode()
             if len(data) > MAX_FRAME:
                 raise RemoteError("message too large")
             self.sock.sendall(struct.pack(">I", len(data)) + data)
@@ -319,8 +344,9 @@ class Peer:
             self._buf += chunk
             if len(self._buf) > MAX_FRAME + 4:
                 raise RemoteError("message too large")
-        value = json.loads(body)
-        if not isinstance(value, dict):
+        text = body.decode()
+        value, end = _DECODE(text)
+        if end != len(text) or not isinstance(value, dict):
             raise RemoteError("malformed message")
         if "rnd" in value:
             try:
@@ -336,27 +362,51 @@ class Peer:
                 raise RemoteError("malformed random state") from exc
             self._rnd = self._random.getstate()
             self._random.dirty = False
-        if self.trusted_peer:
-            for ref, name, data in value.get("push", [])[:1000]:
+        if "push" in value:
+            for ref, name, data in value["push"][:1000]:
                 try:
-                    current = getattr(self._own(ref), str(name))
+                    owner, name = self._own(ref), str(name)
+                    if not self.trusted_peer:  # the module changed a container of ours
+                        self._check_untrusted_setattr(owner, name)
+                    current = getattr(owner, name)
                 except Exception:
                     continue
                 if type(current) in stubs.MUTABLE:
                     stubs.write_back(current, self.decode(data))
-        for handle, data in value.get("sync", [])[:1000]:
+        for handle, data in value["sync"][:1000] if "sync" in value else ():
             original = self.exported.get(handle) if isinstance(handle, int) else None
             if type(original) in stubs.MUTABLE:
                 stubs.write_back(original, self.decode(data))
+        if "unwatch" in value:
+            for wid in value["unwatch"][:100_000]:
+                self._watched.pop(wid, None) if isinstance(wid, int) else None
+        for wid, data in value["pull"][:1000] if "pull" in value else ():
+            entry = self._mirrors.get(self._pulled.get(wid, -1)) if isinstance(wid, int) else None
+            if entry is not None and entry[4] == wid:
+                stubs.write_back(entry[0], self.decode(data))
+                entry[1] = self.encode(entry[0])
         return value
 
     def mirror(self, value: Any, owner: int, name: str) -> Any:
-        """Note a container the tests read from an attribute of the module's object (by
-        value): in-process it would be that very object, so what the tests change in it
-        (``stack.items.append(1)``) is pushed into the module's object with the next message."""
-        if type(value) in stubs.MUTABLE and not self.trusted_peer:
-            self._mirrors[id(value)] = [value, self.encode(value), owner, name]
+        """Note a container read (by value) from an attribute of the other side's object:
+        in-process it would be that very object, so what this side changes in it
+        (``stack.items.append(1)`` in the tests, ``listener.events.append(e)`` in the
+        module) is pushed into that object with the next message. The tests' side takes
+        such a push only for a public data attribute of an object it handed over, as it
+        would take a ``setattr``."""
+        entry = self._mirrors.get(id(value))
+        if entry is not None and entry[0] is value:
+            entry[2], entry[3] = owner, name
+        elif type(value) in stubs.MUTABLE:
+            self._mirrors[id(value)] = [value, self.encode(value), owner, name, None]
         return value
+
+    def _held(self, value: Any, wid: Any) -> None:
+        """A container the other side gave by value from an attribute and watches: its
+        later changes there come with the other side's messages (``pull``)."""
+        if type(value) in stubs.MUTABLE and isinstance(wid, int):
+            self._mirrors[id(value)] = [value, self.encode(value), None, None, wid]
+            self._pulled[wid] = id(value)
 
     def _push_mirrors(self) -> list[list[Any]]:
         pushed = []
@@ -364,10 +414,23 @@ class Peer:
             now = self.encode(entry[0])
             if now != entry[1]:
                 entry[1] = now
-                pushed.append([entry[2], entry[3], now])
+                if entry[2] is not None:
+                    pushed.append([entry[2], entry[3], now])
             if sys.getrefcount(entry[0]) <= _ALIAS_UNUSED:
                 del self._mirrors[key]
+                if entry[4] is not None:
+                    self._pulled.pop(entry[4], None)
+                    self._unwatch.append(entry[4])
         return pushed
+
+    def _pull_watched(self) -> list[list[Any]]:
+        pulled = []
+        for wid, entry in self._watched.items():
+            now = self.encode(entry[0])
+            if now != entry[1]:
+                entry[1] = now
+                pulled.append([wid, now])
+        return pulled
 
     def _sync_aliases(self) -> list[list[Any]]:
         """The new state of argument copies the other side's objects gave us and that we
@@ -393,7 +456,10 @@ class Peer:
             if msg.get("re") == rid:
                 if "error" in msg:
                     raise self.decode_exception(msg["error"])
-                return self.decode(msg.get("value")), msg
+                value = self.decode(msg.get("value"))
+                if "watch" in msg:
+                    self._held(value, msg["watch"])
+                return value, msg
             if "op" in msg:
                 self._answer(msg)
             else:
@@ -416,15 +482,17 @@ class Peer:
             for where, a in (*enumerate(args), *kwargs.items())
             if type(a) in stubs.MUTABLE
         ]
-        value, msg = self._exchange(
-            "call",
-            ref=ref,
-            args=[self.encode(a) for a in args],
-            kwargs=[[k, self.encode(v)] for k, v in kwargs.items()],
-            drive=drive,
-            origins=origins,
-        )
-        for where, data in msg.get("mut", [])[:1000]:
+        fields: dict[str, Any] = {"ref": ref, "args": [self.encode(a) for a in args]}
+        if kwargs:  # the rest only when there is something to say (most calls: nothing)
+            fields["kwargs"] = [[k, self.encode(v)] for k, v in kwargs.items()]
+        if drive:
+            fields["drive"] = True
+        if origins:
+            fields["origins"] = origins
+        value, msg = self._exchange("call", **fields)
+        if "mut" not in msg:
+            return value
+        for where, data in msg["mut"][:1000]:
             original = (
                 args[where]
                 if isinstance(where, int) and 0 <= where < len(args)
@@ -452,6 +520,11 @@ class Peer:
             value = self._handle(msg)
             if isinstance(value, _Reply):
                 reply = {"re": rid, "value": self.encode(value.value), "mut": value.mutated}
+            elif isinstance(value, _Watched):
+                encoded = self.encode(value.value)
+                self.next_id += 1
+                self._watched[self.next_id] = [value.value, encoded]
+                reply = {"re": rid, "value": encoded, "watch": self.next_id}
             else:
                 reply = {"re": rid, "value": self.encode(value)}
         except BaseException as exc:
@@ -468,11 +541,39 @@ class Peer:
         if op == "import":
             return sys.modules[str(msg["name"])]
         target = self._own(msg.get("ref"))
+        if op == "call":  # first: most messages are calls
+            raw_args = msg.get("args", [])
+            raw_kwargs = msg.get("kwargs", [])
+            args = [self.decode(a) for a in raw_args]
+            kwargs = {str(k): self.decode(v) for k, v in raw_kwargs}
+            result = target(*args, **kwargs)
+            if msg.get("drive") and inspect.isawaitable(result):
+                result = self._run_async(result)
+            changeable = [
+                *((i, a, raw_args[i]) for i, a in enumerate(args) if type(a) in stubs.MUTABLE),
+                *(
+                    (str(k), kwargs[str(k)], v)
+                    for k, v in raw_kwargs
+                    if type(kwargs[str(k)]) in stubs.MUTABLE
+                ),
+            ]
+            if not changeable:
+                return result
+            mutated: list[list[Any]] = []
+            handles = {w: h for w, h in msg.get("origins", [])[:1000] if isinstance(h, int)}
+            for where, a, before in changeable:
+                now = self.encode(a)
+                if now != before:
+                    mutated.append([where, now])
+                if where in handles:
+                    self._aliases[handles[where]] = [a, now]
+            return _Reply(result, mutated) if mutated else result
         if op == "getattr":
             name = str(msg["name"])
             if not self.trusted_peer and name.startswith("_"):
                 raise AttributeError(name)
-            return getattr(target, name)
+            value = getattr(target, name)
+            return _Watched(value) if type(value) in stubs.MUTABLE else value
         if op == "setattr":
             name = str(msg["name"])
             if not self.trusted_peer:
@@ -482,27 +583,6 @@ class Peer:
         if op == "delattr":
             delattr(target, str(msg["name"]))
             return None
-        if op == "call":
-            raw_args = msg.get("args", [])
-            raw_kwargs = msg.get("kwargs", [])
-            args = [self.decode(a) for a in raw_args]
-            kwargs = {str(k): self.decode(v) for k, v in raw_kwargs}
-            result = target(*args, **kwargs)
-            if msg.get("drive") and inspect.isawaitable(result):
-                result = self._run_async(result)
-            mutated: list[list[Any]] = []
-            handles = {w: h for w, h in msg.get("origins", [])[:1000] if isinstance(h, int)}
-            for where, a, before in (
-                *((i, a, raw_args[i]) for i, a in enumerate(args)),
-                *((str(k), kwargs[str(k)], v) for k, v in raw_kwargs),
-            ):
-                if type(a) in stubs.MUTABLE:
-                    now = self.encode(a)
-                    if now != before:
-                        mutated.append([where, now])
-                    if where in handles:
-                        self._aliases[handles[where]] = [a, now]
-            return _Reply(result, mutated) if mutated else result
         if op == "unary":
             return UNARY[str(msg["name"])](target)
         if op == "binary":
@@ -539,6 +619,8 @@ class Peer:
             ]
         if op == "copy":
             return copy.deepcopy(target) if msg.get("deep") else copy.copy(target)
+        if op == "anext":  # one step of an async generator, on this side's own loop
+            return self._run_async(target.__anext__())
         raise PermissionError(f"unknown operation {op!r}")
 
     def _check_paths(self, values: tuple[Any, ...]) -> None:
@@ -649,6 +731,13 @@ class Peer:
         return ident
 
     def _export_function(self, value: Any, depth: int) -> dict[str, Any]:
+        if not self.trusted_peer and (
+            inspect.iscoroutinefunction(value) or inspect.isasyncgenfunction(value)
+        ):
+            raise unsupported(
+                f"the tests hand the module an async function ({_name_of(value)}): the "
+                "isolated module cannot await what runs on the tests' event loop"
+            )
         ident = self._ident(value)
         ref: dict[str, Any] = {"$": "fn", "id": ident}
         if ident not in self._described and ident not in self._pending:
@@ -657,6 +746,13 @@ class Peer:
         return ref
 
     def _export(self, value: Any, depth: int) -> dict[str, Any]:
+        if not self.trusted_peer and (inspect.iscoroutine(value) or inspect.isasyncgen(value)):
+            if inspect.iscoroutine(value):
+                value.close()  # never awaited: no "coroutine was never awaited" warning
+            raise unsupported(
+                "the tests hand the module a coroutine: the isolated module cannot await "
+                "what runs on the tests' event loop"
+            )
         ident = self._ident(value)
         ref: dict[str, Any] = {"$": "ref", "id": ident, "type": type(value).__qualname__}
         if isinstance(value, type):
@@ -920,6 +1016,11 @@ def _stdlib_exception(module: str, name: str) -> type | None:
     return None
 
 
+def _name_of(value: Any) -> str:
+    name = getattr(value, "__qualname__", None) or getattr(value, "__name__", None)
+    return name[:100] if isinstance(name, str) else "?"
+
+
 def _with_text(exc: BaseException, text: str) -> BaseException:
     """Give a stand-in exception the other side's message as its str()."""
     cls = type(exc)
@@ -1087,6 +1188,12 @@ class Remote:
 
     def __copy__(self) -> Any:
         return self._peer.request("copy", ref=self._id, deep=False)
+
+    def __aiter__(self) -> Any:
+        return self
+
+    async def __anext__(self) -> Any:
+        return self._peer.request("anext", ref=self._id)
 
     def __deepcopy__(self, memo: Any) -> Any:
         return self._peer.request("copy", ref=self._id, deep=True)

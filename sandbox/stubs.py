@@ -101,6 +101,13 @@ _TYPING = frozenset(
     ]
 )
 _MISSING = object()
+_PLAN_KIND = {
+    inspect.Parameter.POSITIONAL_ONLY: 0,
+    inspect.Parameter.POSITIONAL_OR_KEYWORD: 0,
+    inspect.Parameter.VAR_POSITIONAL: 1,
+    inspect.Parameter.KEYWORD_ONLY: 2,
+    inspect.Parameter.VAR_KEYWORD: 3,
+}
 #: pytest leaves frames with this local out of failure reports (the test's line counts).
 _HIDE = "    __tracebackhide__ = True\n"
 
@@ -275,7 +282,7 @@ def build_stub(
     source_dir: str | None,
 ) -> types.FunctionType:
     """A local function with the described signature; calling it calls ``forward``."""
-    kind = meta.get("kind") if meta.get("kind") in ("def", "gen", "async") else "def"
+    kind = meta.get("kind") if meta.get("kind") in ("def", "gen", "async", "asyncgen") else "def"
     name = meta.get("name")
     def_name = name if valid_name(name) else "_f"
     params = _parameters(meta.get("params"), decode)
@@ -290,21 +297,28 @@ def build_stub(
         "def": f"def {def_name}({header}):\n{_HIDE}    return {FORWARD}(locals())\n",
         "gen": f"def {def_name}({header}):\n{_HIDE}    return (yield from {FORWARD}(locals()))\n",
         "async": f"async def {def_name}({header}):\n{_HIDE}    return {FORWARD}(locals())\n",
+        # The other side's async generator, one step per message (its own loop runs it).
+        "asyncgen": f"async def {def_name}({header}):\n{_HIDE}"
+        f"    async for _codeeval_item_ in {FORWARD}(locals()):\n"
+        "        yield _codeeval_item_\n",
     }[str(kind)]
+
+    # Read once: a call walks plain tuples, not inspect.Parameter's properties.
+    plan = [(p.name, _PLAN_KIND[p.kind], p.default) for p in params]
 
     def collect(bound: dict[str, Any]) -> Any:
         __tracebackhide__ = True
         args: list[tuple[Any, Any]] = []
         kwargs: dict[str, Any] = {}
-        for p in params:
-            value = bound[p.name]
-            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
-                args.append((value, p.default))
-            elif p.kind == p.VAR_POSITIONAL:
+        for pname, pkind, default in plan:
+            value = bound[pname]
+            if pkind == 0:
+                args.append((value, default))
+            elif pkind == 1:
                 args.extend((v, _MISSING) for v in value)
-            elif p.kind == p.KEYWORD_ONLY:
-                if value is not p.default:
-                    kwargs[p.name] = value
+            elif pkind == 2:
+                if value is not default:
+                    kwargs[pname] = value
             else:
                 kwargs.update(value)
         # An argument left out keeps the owner's own default (a mutable default stays

@@ -342,6 +342,23 @@ def squares(n):
 async def twice(x):
     return 2 * x
 
+async def countdown(n):
+    for i in range(n, 0, -1):
+        yield i
+
+async def call_back(fn):
+    return await fn()
+
+def notify(listener, event):
+    listener.events.append(event)
+    return len(listener.events)
+
+class Stack:
+    def __init__(self):
+        self.items = []
+    def push(self, x):
+        self.items.append(x)
+
 def sort_in_place(xs):
     xs.sort()
 
@@ -503,6 +520,42 @@ def test_write_backs_only_reach_containers_the_tests_handed_over() -> None:
         b.close()
 
 
+def test_pushes_from_the_module_reach_public_data_containers_only() -> None:
+    """The module's changes to a container held by an object of the tests land only in a
+    public data attribute of an object the tests handed over, as a setattr would."""
+    import unittest
+
+    class Holder:
+        items: list[int]
+
+        def helper(self) -> list[int]:
+            return self.items
+
+        def __init__(self) -> None:
+            self.items, self._secret = [1], [2]
+
+    class Case(unittest.TestCase):
+        def test_x(self) -> None:
+            pass
+
+    holder, case, loose = Holder(), Case("test_x"), [3]
+    case.data = [4]  # type: ignore[attr-defined]
+    a, b = socket.socketpair()
+    try:
+        test_side = rpc.Peer(a, trusted_peer=False)
+        test_side.exported.update({1: holder, 2: case})
+        seven = {"$": "list", "v": [7]}
+        pushes = [[1, "items", seven], [1, "_secret", seven], [1, "helper", seven],
+                  [2, "data", seven], [3, "x", seven], [1, "__dict__", seven]]  # fmt: skip
+        rpc.Peer(b, trusted_peer=True)._send({"re": 0, "value": None, "push": pushes})
+        test_side._recv()
+        assert holder.items == [7]
+        assert (holder._secret, case.data, loose) == ([2], [4], [3])  # type: ignore[attr-defined]
+    finally:
+        a.close()
+        b.close()
+
+
 def test_monkeypatch_and_mock_restore_the_module(transparent: Any) -> None:
     from unittest import mock
 
@@ -581,3 +634,61 @@ def test_reloading_or_reimporting_the_module_is_unsupported_never_run_here(
     finally:
         rpc.UNSUPPORTED.clear()
         gen.close()
+
+
+def test_async_generators_are_forwarded_step_by_step(transparent: Any) -> None:
+    import asyncio
+    import inspect
+
+    async def collect() -> list[int]:
+        return [i async for i in transparent.countdown(3)]
+
+    assert inspect.isasyncgenfunction(transparent.countdown)
+    assert asyncio.run(collect()) == [3, 2, 1]
+
+
+def test_an_async_callback_of_the_tests_is_unsupported(transparent: Any) -> None:
+    """The module cannot await a coroutine that lives on the tests' event loop: the
+    tests' own action (handing an async function over) gives the status, in their process."""
+    import asyncio
+
+    async def fake() -> int:
+        return 1
+
+    rpc.UNSUPPORTED.clear()
+    try:
+        with pytest.raises(rpc.IsolationUnsupported, match="async function"):
+            asyncio.run(transparent.call_back(fake))
+        assert rpc.UNSUPPORTED and "fake" in rpc.UNSUPPORTED[0]
+    finally:
+        rpc.UNSUPPORTED.clear()
+
+
+def test_the_module_changes_containers_of_the_tests_objects_in_place(transparent: Any) -> None:
+    class Listener:
+        def __init__(self) -> None:
+            self.events: list[str] = []
+            self._private: list[str] = []
+
+    listener = Listener()
+    held = listener.events
+    assert transparent.notify(listener, "a") == 1
+    assert transparent.notify(listener, "b") == 2
+    assert held is listener.events and held == ["a", "b"]
+
+
+def test_a_held_container_sees_the_modules_later_changes(transparent: Any) -> None:
+    """``items = stack.items; stack.push(1)``: in-process ``items`` is the stack's own list."""
+    stack = transparent.Stack()
+    items = stack.items
+    stack.push(1)
+    stack.push(2)
+    assert items == [1, 2]
+    items.append(3)  # and the tests' changes still reach the stack
+    assert stack.items == [1, 2, 3]
+    peer = stack._peer
+    del items
+    stack.push(4)  # the copy is gone: the module side stops watching the list
+    stack.push(5)
+    assert not [entry for entry in peer._mirrors.values() if entry[4] is not None]
+    assert peer._unwatch == [] and not peer._pulled  # the module side was told
