@@ -255,6 +255,62 @@ def judge_run(
         raise typer.Exit(EXIT_INPUT_REJECTED)
 
 
+@judge_app.command("refusal")
+def judge_refusal(
+    samples: Annotated[Path, typer.Argument(help="samples file or directory")],
+    model: ModelOpt,
+    base_url: BaseUrlOpt,
+    prompts: Annotated[Path, typer.Option(help="directory of prompt TOML files")] = Path("prompts"),
+    out: Annotated[Path, typer.Option(help="directory for the judgments (resumed)")] = Path(
+        "judged"
+    ),
+    config: Annotated[
+        Path | None, typer.Option(help="an edited refusal_judge.toml (band, instructions)")
+    ] = None,
+    alias: Annotated[
+        list[str] | None,
+        typer.Option("--alias", help="NAME=OTHER: OTHER is another name of model NAME"),
+    ] = None,
+    concurrency: Annotated[int, typer.Option(min=1, max=64, help="requests in flight")] = 2,
+    timeout: TimeoutOpt = 120.0,
+    retries: RetriesOpt = 4,
+    quiet: QuietOpt = False,
+) -> None:
+    """Let an LLM judge decide the refusal grades the learned model is unsure of."""
+    from codeeval.judge.identity import parse_aliases
+    from codeeval.judge.records import load_texts
+    from codeeval.judge.refusal import judge_refusals, load_config
+
+    stop = threading.Event()
+    progress = _progress("judging refusals", quiet)
+    task = progress.add_task("answers", total=None)
+    with _boundary(stop), progress:
+        cfg = load_config(config)
+        texts, bad = load_texts(samples, prompts)
+        s = judge_refusals(
+            texts,
+            _chat(model, base_url, timeout, retries),
+            out,
+            config=cfg,
+            aliases=parse_aliases(alias or ()),
+            concurrency=concurrency,
+            progress=lambda n: progress.advance(task, n),
+            stop=stop,
+        )
+    for item in bad:
+        err.print(f"[yellow]skipped input:[/] {item.where}: {item.reason}", highlight=False)
+    changes = ", ".join(f"{a} → {b} ({n})" for (a, b), n in s.changed.most_common())
+    console.print(
+        f"{s.texts} answers, {s.uncertain} uncertain (top probability below {cfg.band}): "
+        f"{s.judged} judged, {s.unscored} unscored (the model's grade stands), "
+        f"{s.resumed} already there; changed: {changes or 'none'}",
+        highlight=False,
+    )
+    err.print(f"→ {s.out}", highlight=False)
+    if bad:
+        raise typer.Exit(EXIT_INPUT_REJECTED)
+
+
 def _agreement_table(title: str, rows: list[object]) -> Table:
     from codeeval.judge.agreement import CriterionAgreement
 
