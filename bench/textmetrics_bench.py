@@ -5,7 +5,8 @@ quotes, code blocks, tool notices, a preamble or an appended note; fixed seed), 
 each one and prints the median and p95 time per output and the peak memory. In the same
 loop, output by output, it times what a user would run instead: a plain word count
 (``len(text.split())``) and a refusal prefix list (``baselines.prefix_start``); the
-ratios of the medians are what compares across loaded machines.
+ratios of the medians are what compares across loaded machines. The CPU time the process
+spent per output is printed beside the wall time.
 
 With ``--data DIR`` the outputs are real answers instead: the ``text`` of every JSON Lines
 record under DIR (e.g. ``../shared/data/refusal``: answers of six models with their
@@ -202,12 +203,15 @@ def main(argv: list[str] | None = None) -> int:
         measure(prompt, text, finish_reason=finish)
         prefix_start(text)
     times: list[float] = []
+    cpu_times: list[float] = []
     split_times: list[float] = []
     prefix_times: list[float] = []
     for prompt, text, finish in outputs:
+        c0 = time.process_time_ns()
         t0 = time.perf_counter_ns()
         measure(prompt, text, finish_reason=finish)
         t1 = time.perf_counter_ns()
+        cpu_times.append((time.process_time_ns() - c0) / 1e6)
         len(text.split())
         t2 = time.perf_counter_ns()
         prefix_start(text)
@@ -235,6 +239,10 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"per output: median {median:.3f} ms, p95 {p95:.3f} ms, "
         f"max {times[-1]:.3f} ms, total {sum(times) / 1000:.2f} s"
+    )
+    print(
+        f"CPU time per output: median {statistics.median(cpu_times):.3f} ms "
+        "(what the process itself spent: steadier than wall time on a loaded machine)"
     )
     print(
         f"same loop: plain word count median {split_median:.3f} ms "

@@ -16,6 +16,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from itertools import filterfalse
 
 from . import lexicon as lx
 from .cuedata import disclaimer_cues
@@ -105,6 +106,10 @@ def index() -> Index:
 def all_cues() -> tuple[lx.Cue, ...]:
     """Every cue: the disclaimer cues of the data files, then the declines."""
     return index().cues
+
+
+def _has_space(text: str) -> bool:
+    return len(text.split()) != 1 or text.strip() != text
 
 
 def _word_char(ch: str) -> bool:
@@ -236,16 +241,24 @@ class Doc:
         # given to every line that has one: a superset, which is all a filter needs.
         self._line_active: dict[int, set[str]] = defaultdict(set)
         ix = index()
-        keys: set[str] = set()
-        for token in set(self.lowered.split()):
-            if not token.isalnum():
-                token = token.strip(_EDGE)
-                if not token.isalnum():  # inner punctuation ("don't", "e-mail"), or none
-                    keys.update(w[:KEY_LEN] for w in _WORD.findall(token))
-                    continue
-            keys.add(token[:KEY_LEN])
+        tokens = set(self.lowered.split())
+        keys = {token[:KEY_LEN] for token in filter(str.isalnum, tokens)}
+        hard: list[str] = []
+        for token in filterfalse(str.isalnum, tokens):
+            token = token.strip(_EDGE)
+            if token.isalnum():
+                keys.add(token[:KEY_LEN])
+            else:
+                hard.append(token)  # inner punctuation ("don't", "e-mail"), or none
+        if hard:  # one search over them all (a word never spans the space between them)
+            keys.update(w[:KEY_LEN] for w in _WORD.findall(" ".join(hard)))
         present = keys & ix.word_keys
-        present.update(k for k in ix.substrings if k in self.lowered)
+        # a needle without white space lies inside one token: searched in the distinct
+        # tokens, which are far shorter than the text
+        distinct = " ".join(tokens)
+        present.update(
+            k for k in ix.substrings if k in (self.lowered if _has_space(k) else distinct)
+        )
         starts, lowered = self.line_starts, self.lowered
         for k in present & ix.first_keys:
             pos = lowered.find(k)
@@ -308,9 +321,10 @@ class Doc:
             return cached
         start, end = self._bounds(i)
         sents = []
-        active = self._line_active.get(i, ())
         para = self.para_of(start)  # paragraph breaks fall between lines, never inside one
         masked, lowered = self.masked, self.lowered
+        line = lowered[start:end]
+        active = [k for k in self._line_active.get(i, ()) if k in line]
         for a, b in line_sentences(masked, start, end):
             part = lowered[a:b]
             keys = {k for k in active if k in part}
@@ -378,8 +392,11 @@ class Doc:
         s.families.clear()
         s.decline_matches.clear()
         alternatives: dict[lx.Cue, tuple[int, ...]] = {}
+        ix = index()
         if full:
-            cues: Iterable[lx.Cue] = [c for c in index().cues if c.family not in self.off]
+            cues: Iterable[lx.Cue] = [c for c in ix.cues if c.family not in self.off]
+        elif s.keys.isdisjoint(ix.first_keys) and not ix.always:
+            return s  # no requirement can open: no cue is triggered
         else:
             cues, alternatives = _trigger(frozenset(s.keys), self.off)
         disclaimer_cues: list[lx.Cue] = []
@@ -394,16 +411,22 @@ class Doc:
             for cue in disclaimer_cues:
                 self._match(s, cue, alternatives.get(cue))
             return s
-        extra = (aside_form(s.text) or self.bracketed(s.para)) + (
-            not s.keys.isdisjoint(index().voice)
-        )
-        # Cheapest first; "left" is the most the unmatched cues could still add.
+        # Cheapest first; "left" is the most the unmatched cues could still add. The form
+        # and voice of the sentence ("extra") can only matter when the cues reach 1.
+        extra: int | None = None
         disclaimer_cues.sort(key=index().cost.__getitem__)
         left = sum(c.weight for c in disclaimer_cues)
         for cue in disclaimer_cues:
             most = sum(s.families.values()) + left
-            if most + (extra if most else 0) < 2:
-                break
+            if most < 2:
+                if most == 0:
+                    break
+                if extra is None:
+                    extra = (aside_form(s.text) or self.bracketed(s.para)) + (
+                        not s.keys.isdisjoint(index().voice)
+                    )
+                if most + extra < 2:
+                    break
             left -= cue.weight
             self._match(s, cue, alternatives.get(cue))
         return s

@@ -77,12 +77,11 @@ def prose_parts(text: str, layout: CodeLayout) -> list[str]:
     return parts
 
 
-_NOT_NEWLINE = lazy(r"[^\n]")
-
-
 def blank(segment: str) -> str:
     """Replace every character except newlines by a space (keeps offsets and lines)."""
-    return _NOT_NEWLINE.sub(" ", segment)
+    if "\n" not in segment:
+        return " " * len(segment)
+    return "\n".join(" " * len(line) for line in segment.split("\n"))
 
 
 def mask_spans(text: str, spans: list[tuple[int, int]]) -> str:

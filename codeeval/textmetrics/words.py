@@ -18,7 +18,7 @@ Definition (documented in the package docstring as well):
 
 from __future__ import annotations
 
-import re
+from itertools import filterfalse
 
 from .inputs import CHUNK_CHARS, iter_chunks
 from .lazyre import lazy
@@ -34,7 +34,11 @@ _LINK = lazy(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
 _INLINE_CODE = lazy(r"`[^`\n]+`")
 _HTML_TAG = lazy(r"</?[A-Za-z][^<>\n]*>")
 _ENTITY = lazy(r"&(?:[A-Za-z]+|#\d+|#x[0-9A-Fa-f]+);")
-_ORDERED_MARKER = lazy(r"^[ \t>]*\d{1,9}[.)](?=[ \t])", re.MULTILINE)
+_ORDERED_MARKER = lazy(r"[ \t>]*\d{1,9}[.)](?=[ \t])")
+"""The number of an ordered list item at the start of a line (or of a quote's line)."""
+_ORDERED_MARKER_LINE = lazy(r"\n[ \t>]*\d{1,9}[.)](?=[ \t])")
+"""The same after a line break: a pattern that opens with a line break is searched for far
+faster than one that opens with ``^`` (tried at every position)."""
 
 
 def strip_markup(prose: str) -> str:
@@ -49,7 +53,10 @@ def strip_markup(prose: str) -> str:
         prose = _HTML_TAG.sub(" ", prose)
     if "&" in prose:
         prose = _ENTITY.sub(" ", prose)
-    return _ORDERED_MARKER.sub(" ", prose)
+    first = _ORDERED_MARKER.match(prose)
+    if first is not None:
+        prose = " " + prose[first.end() :]
+    return _ORDERED_MARKER_LINE.sub("\n ", prose)
 
 
 _EDGE = ".,;:!?\"'()[]{}*_„“”»«›‹‚‘’…–—#>|~"
@@ -65,16 +72,17 @@ def count_prose_words(prose: str) -> int:
     another); only the other tokens ("don't", "1.200", "z.B.") go through the pattern.
     This gives the count of ``len(WORD.findall(...))`` at a fraction of the cost.
     """
-    n = 0
-    for token in strip_markup(prose).split():
-        if token.isalnum():
-            n += 1
-            continue
-        core = token.strip(_EDGE)
-        if core.isalnum():
-            n += 1
-        elif core:
-            n += len(WORD.findall(token))
+    tokens = strip_markup(prose).split()
+    rest = list(filterfalse(str.isalnum, tokens))
+    n = len(tokens) - len(rest)
+    if rest:
+        cores = [token.strip(_EDGE) for token in rest]
+        n += sum(map(str.isalnum, cores))
+        hard = [
+            token for token, core in zip(rest, cores, strict=True) if core and not core.isalnum()
+        ]
+        if hard:  # one search over them all (a word never spans the space between them)
+            n += len(WORD.findall(" ".join(hard)))
     return n
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from codeeval.textmetrics.words import WORD, count_prose_words, count_words, strip_markup
@@ -66,3 +68,18 @@ def test_the_token_fast_path_counts_as_the_pattern_does(text: str) -> None:
     """Tokens that are letters and digits once their edge punctuation is stripped are
     counted without the pattern; every count equals the pattern's own."""
     assert count_prose_words(text) == len(WORD.findall(strip_markup(text)))
+
+
+LIST_TEXTS = (
+    "1. Erstens\n2. Zweitens\n10) Zehntens",
+    "Intro\n  3. drei\n> 4. vier\n\t5) fünf\n6.Keine Liste\n12:30 Uhr\n1.200 Euro",
+    "7. am Anfang\n\n  12) nach einer Leerzeile\n1.\tTab",
+)
+
+
+@pytest.mark.parametrize("text", LIST_TEXTS)
+def test_list_numbers_are_removed_as_by_a_line_anchored_pattern(text: str) -> None:
+    """The markers of ordered lists are found after line breaks (fast); the words left
+    are those a ``^``-anchored multi-line pattern leaves."""
+    anchored = re.compile(r"^[ \t>]*\d{1,9}[.)](?=[ \t])", re.MULTILINE)
+    assert strip_markup(text).split() == anchored.sub(" ", text).split()
