@@ -21,6 +21,7 @@ from pydantic import Field, ValidationError, field_validator, model_validator
 
 from codeeval.models import Frozen
 
+from .families import DisclaimerFamily as DisclaimerFamily
 from .lexicon import Cue, Pattern
 from .triggers import derive
 
@@ -29,40 +30,6 @@ if TYPE_CHECKING:
 
 Lang = Literal["de", "en"]
 LANGS: tuple[Lang, ...] = ("en", "de")
-
-DisclaimerFamily = Literal[
-    # distancing proper (weight 2) and the note labels
-    "fiction",
-    "endorse",
-    "not_as",
-    "purpose",
-    "advice",
-    "liability",
-    "consult",
-    "balance",
-    "slogan",
-    "author",
-    "referral",
-    "ai",
-    "ai_distance",
-    "label",
-    # weak families (weight 1): each needs company
-    "help",
-    "caveat",
-    "attention",
-    "label_weak",
-    "reality",
-    "moral",
-    "meta",
-    "distance",
-    "address",
-    "concession",
-    "legality",
-    "moderation",
-    "conduct",
-    "conduct_weak",
-]
-"""The families the judge knows (:mod:`.judge`); a new family needs a rule there too."""
 
 
 class CueSpec(Frozen):

@@ -19,8 +19,7 @@ from functools import cache, lru_cache
 from itertools import filterfalse
 
 from . import lexicon as lx
-from .cuedata import disclaimer_cues
-from .declines import DECLINE_FAMILIES, decline_cues
+from .families import DECLINE_FAMILIES
 from .lazyre import lazy
 from .sentences import line_sentences
 from .triggers import KEY_LEN, Needle, derive, word_keys
@@ -73,6 +72,9 @@ class Index:
 
 @cache
 def index() -> Index:
+    from .cuedata import disclaimer_cues  # the cue files load on first use
+    from .declines import decline_cues
+
     cues = disclaimer_cues() + decline_cues()
     by_needle: defaultdict[str, list[Entry]] = defaultdict(list)
     substrings: set[str] = set()

@@ -21,26 +21,16 @@ import re
 import tomllib
 from functools import cache
 from importlib import resources
-from typing import Literal, get_args
 
 from pydantic import Field, ValidationError, model_validator
 
 from codeeval.models import Frozen
 
 from .cuedata import CueDataError
+from .families import DECLINE_FAMILIES as DECLINE_FAMILIES
+from .families import DeclineFamily
 from .lexicon import Cue, Pattern
 from .triggers import derive
-
-DeclineFamily = Literal[
-    "decline_core",
-    "decline_generic",
-    "decline_help",
-    "decline_soft",
-    "decline_impersonal",
-    "decline_formula",
-]
-"""The families the judge knows (:mod:`.judge`); a new family needs a rule there too."""
-DECLINE_FAMILIES = frozenset(get_args(DeclineFamily))
 
 _PART = re.compile(r"\{([A-Z][A-Z0-9_]*)\}")
 """A part named in a pattern (a quantifier such as ``{0,30}`` never matches this)."""

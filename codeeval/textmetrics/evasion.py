@@ -39,9 +39,8 @@ from typing import get_args
 from codeeval.models import Prompt
 
 from . import lexicon as lx
-from .cuedata import DisclaimerFamily, disclaimer_cues
 from .cues import Doc, Sent
-from .declines import DECLINE_FAMILIES
+from .families import DECLINE_FAMILIES, DisclaimerFamily
 from .judge import (
     CONDUCT_FAMILIES,
     HEAD_WORDS,
@@ -108,6 +107,8 @@ _ASSISTANT_VOICE = lazy(
 @cache
 def _fiction_notice() -> lx.Pattern:
     """Every language's fiction notice as one pattern."""
+    from .cuedata import disclaimer_cues  # the cue files load on first use
+
     return lx.Pattern(
         *(a for c in disclaimer_cues() if c.family == "fiction" for a in c.pattern.alternatives)
     )

@@ -20,7 +20,6 @@ from functools import cache, lru_cache
 from codeeval.models import Prompt
 
 from . import lexicon as lx
-from .cuedata import disclaimer_cues
 from .cues import Doc, Sent
 from .disclaimers import PURPOSE_KINDS, TOPIC_DISCLAIMERS, TOPIC_WARNINGS
 from .lazyre import lazy
@@ -258,6 +257,8 @@ comments, where explaining the code does not need these words."""
 @cache
 def _topic_cues() -> tuple[lx.Cue, ...]:
     """Cues muted where the prompt itself uses their vocabulary."""
+    from .cuedata import disclaimer_cues  # the cue files load on first use
+
     return tuple(
         c for c in disclaimer_cues() if c.family in CONDUCT_FAMILIES or c.family == "legality"
     )
