@@ -5,8 +5,10 @@ test files (``sandbox/supervisor.py``: ``_prepare_pytest``, ``_run_pytest``). He
 ways run the same test files with this environment's pytest and must give the same exit
 code, the same JUnit report and the same output (times stripped). It runs in a
 subprocess: the supervisor's warm-up changes the interpreter it runs in (frozen garbage
-collector, imported plugins), which must not leak into this test session. The box
-directory is a temporary one instead of ``/box``; nothing here needs Docker or root.
+collector, imported plugins), which must not leak into this test session. The fixtures
+of the plugin modules, found once in the warm-up, must be those pytest's own search
+finds (the plain run searches itself). The box directory is a temporary one instead of
+``/box``; nothing here needs Docker or root.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ def run(prepared):
         sys.stderr = sys.stdout
         if not prepared:
             S._PREPARED = None
+            S._PLUGIN_FIXTURES.clear()  # pytest searches every plugin for fixtures itself
         tests = sorted(n for n in files if n.startswith("test_"))
         code = S._run_pytest(tests, S.TESTS_BOX)
         sys.stdout.flush()
@@ -62,7 +65,9 @@ def run(prepared):
     shutil.rmtree(S.TESTS_BOX)
     return [os.waitstatus_to_exitcode(status), STAMPS.sub("", report), STAMPS.sub("", out.decode())]
 
-print(json.dumps({"ready": S._PREPARED is not None, "fast": run(True), "plain": run(False)}))
+scanned = len(S._PLUGIN_FIXTURES)
+print(json.dumps({"ready": S._PREPARED is not None, "scanned": scanned, "fast": run(True),
+                  "plain": run(False)}))
 """
 
 FILES = {
@@ -71,6 +76,22 @@ FILES = {
         """
         import pytest
         from calc import add
+
+        @pytest.fixture(autouse=True)
+        def marker(request):
+            request.node.user_properties.append(("seen", request.node.name))
+
+        @pytest.fixture
+        def capfd():  # overrides pytest's own fixture of that name
+            return "mine"
+
+        def test_fixtures(caplog, recwarn, tmp_path_factory, tmpdir, doctest_namespace, capfd):
+            import logging, warnings
+            logging.getLogger("x").warning("logged")
+            warnings.warn("careful")
+            assert "logged" in caplog.text and len(recwarn) == 1
+            assert tmp_path_factory.mktemp("d").is_dir() and tmpdir.isdir()
+            assert doctest_namespace == {} and capfd == "mine"
 
         def test_add(tmp_path, capsys, monkeypatch, pytestconfig):
             print("hello")
@@ -109,9 +130,10 @@ def test_prepared_configuration_runs_a_suite_like_pytest_main(tmp_path: Path) ->
     assert proc.returncode == 0, proc.stderr[-3000:]
     result = json.loads(proc.stdout.strip().splitlines()[-1])
     assert result["ready"], "the supervisor could not prepare pytest's configuration"
+    assert result["scanned"] > 20, "the plugin modules' fixtures were not found in the warm-up"
     fast, plain = result["fast"], result["plain"]
     assert fast[0] == plain[0] == 1
     assert fast[1] == plain[1]  # the JUnit report
     assert fast[2] == plain[2]  # pytest's output
-    assert 'tests="7"' in fast[1] and 'failures="2"' in fast[1] and 'skipped="1"' in fast[1]
+    assert 'tests="8"' in fast[1] and 'failures="2"' in fast[1] and 'skipped="1"' in fast[1]
     assert "assert 3 == [1, 3]" in fast[2]  # assertions are still rewritten
