@@ -8,6 +8,7 @@ is pure and happens on the worker thread that owns the sample.
 
 from __future__ import annotations
 
+import itertools
 import platform
 import threading
 from collections.abc import Callable
@@ -561,6 +562,36 @@ def _raise_first(futures: set[Future[None]]) -> None:
             raise exc
 
 
+def warm_up_host(opts: RunOptions, prompts: dict[str, Prompt]) -> None:
+    """Parse, analyse and measure the first sample once, discarding the results.
+
+    The text metrics compile their patterns when first used, about half a second of
+    CPU, and the parser warms up too; done while the sandbox starts (which mostly waits
+    on the Docker engine), that time no longer delays the first record. Any failure
+    here is ignored: the real evaluation of the sample reports it.
+    """
+    try:
+        head = itertools.islice(iter_samples(opts.samples), 64)
+        found = (s for s in head if isinstance(s, Sample))
+        item = next((s for s in found if s.prompt_id in prompts), None)
+        if item is None:
+            return
+        prompt = prompts[item.prompt_id]
+        measure(prompt, item.text, notice_patterns=opts.notice_patterns)
+        if prompt.domain == "coding":
+            ext = extract(
+                item.text,
+                module=prompt.module,
+                prelude=prompt.prelude,
+                entry_point=prompt.entry_point,
+                parser=opts.parser,
+            )
+            if ext.files:
+                analyse(ext)
+    except Exception:  # a warm-up only
+        return
+
+
 def docker_runner(opts: RunOptions, image: str, docker_url: str | None) -> Runner:
     """The real sandbox, built with the run's limits (the runner owns them from here on):
     this host's Docker engine, or the Docker hosts of a Ray cluster (``--backend ray``)."""
@@ -604,8 +635,16 @@ def run(
             return _evaluate(opts, prompts, None, progress, stop)
         if runner is None:
             runner = docker_runner(opts, image, docker_url)
+        # The host's own first use of the parser and the text metrics (their patterns are
+        # compiled on first use) happens while the sandbox starts, not before the first
+        # record; nothing of it is kept.
+        warming = threading.Thread(target=warm_up_host, args=(opts, prompts), name="warm-up")
+        warming.start()
         try:
-            runner.start()
+            try:
+                runner.start()
+            finally:
+                warming.join()  # never left running into the interpreter's shutdown
             cap = getattr(runner, "in_flight_cap", None)  # a cluster: as many as it may hold
             if isinstance(cap, int) and cap > 0:
                 opts = replace(opts, jobs=cap)
