@@ -414,7 +414,7 @@ class DockerRunner:
         self._closed = False
         # Retired containers are removed off the request's path: removing one takes a few
         # hundred milliseconds under runc and seconds under gVisor. ``close`` waits for it.
-        self._reaper = ThreadPoolExecutor(1, thread_name_prefix="codeeval-reaper")
+        self._reaper = ThreadPoolExecutor(self.jobs, thread_name_prefix="codeeval-reaper")
         self._boxes_made = 0
         self._cores = 0
         self._slot_offset = random.randrange(UID_SLOTS)
@@ -607,8 +607,11 @@ class DockerRunner:
         with self._lock:
             boxes = list(self._all)
             self._all.clear()
-        for box in boxes:
-            box.destroy()
+        for box in boxes:  # removed side by side: each removal mostly waits on the engine
+            try:
+                self._reaper.submit(box.destroy)
+            except RuntimeError:  # closed before
+                box.destroy()
         self._reaper.shutdown(wait=True)
         if self._client is not None:
             try:
