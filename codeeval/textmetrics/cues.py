@@ -16,7 +16,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from itertools import filterfalse
+from itertools import accumulate, filterfalse
 
 from . import lexicon as lx
 from .families import DECLINE_FAMILIES
@@ -110,6 +110,7 @@ def all_cues() -> tuple[lx.Cue, ...]:
     return index().cues
 
 
+@cache
 def _has_space(text: str) -> bool:
     return len(text.split()) != 1 or text.strip() != text
 
@@ -287,10 +288,8 @@ class Doc:
     def words_before(self, pos: int) -> int:
         """White-space separated tokens of the measured text before ``pos``."""
         if self._line_words is None:
-            counts = [0]
-            for text_line in self.text.split("\n"):
-                counts.append(counts[-1] + len(text_line.split()))
-            self._line_words = counts
+            lines = self.text.split("\n")
+            self._line_words = list(accumulate(map(len, map(str.split, lines)), initial=0))
         i = bisect_right(self.line_starts, pos) - 1
         start = self.line_starts[i]
         return self._line_words[i] + len(self.text[start:pos].split())
