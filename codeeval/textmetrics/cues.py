@@ -165,14 +165,16 @@ def _trigger(keys: frozenset[str], off: frozenset[str]) -> Triggered:
     alternatives: dict[lx.Cue, set[int]] = {
         c: set(range(len(c.pattern.alternatives))) for c in ix.always if c.family not in off
     }
-    for k in keys:
-        for cue, rest, alt in ix.by_key.get(k, ()):
-            if (
-                cue.family not in off
-                and alt not in alternatives.get(cue, ())
-                and all(not keys.isdisjoint(needles) for needles in rest)
+    for k in keys & ix.first_keys:
+        for cue, rest, alt in ix.by_key[k]:
+            if cue.family in off or alt in alternatives.get(cue, ()):
+                continue
+            if rest and (
+                keys.isdisjoint(rest[0])
+                or (len(rest) > 1 and any(keys.isdisjoint(needles) for needles in rest[1:]))
             ):
-                alternatives.setdefault(cue, set()).add(alt)
+                continue  # a further set of the requirement has no needle here
+            alternatives.setdefault(cue, set()).add(alt)
     return frozenset(alternatives), {c: tuple(sorted(a)) for c, a in alternatives.items()}
 
 
