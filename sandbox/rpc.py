@@ -613,7 +613,7 @@ class Peer:
             # The module's namespace in its own order, in one message; the attributes the
             # test side keeps its own values for (its file, loader, builtins) go as names only.
             return [
-                [k, None if k in LOCAL_DUNDERS else v]
+                [k, None if k in NOT_SENT else v]
                 for k, v in list(vars(target).items())
                 if type(k) is str
             ]
@@ -764,6 +764,7 @@ class Peer:
                     "module": str(getattr(value, "__module__", "")),
                     "exception": exception,
                     "bases": [self.encode(b, depth + 1) for b in value.__bases__],
+                    "call": _instances_callable(value),
                 }
                 if not exception:
                     ref["class"].update(
@@ -774,6 +775,8 @@ class Peer:
             return ref
         if type(value).__module__ != "builtins":
             ref["cls"] = self.encode(type(value), depth + 1)
+        elif callable(value):
+            ref["call"] = True
         if isinstance(value, _BUILTIN_BASES):
             for base in _BUILTIN_BASES:
                 if isinstance(value, base):
@@ -879,9 +882,9 @@ class Peer:
             return self.remotes[ident]
         if ident not in self.remotes:
             base = data.get("base", _LOCAL)
-            cls = self.decode(data["cls"]) if "cls" in data else Remote
+            cls = self.decode(data["cls"]) if "cls" in data else None
             if not (isinstance(cls, type) and issubclass(cls, Remote)):
-                cls = Remote
+                cls = _CallableRemote if data.get("call") else Remote
             obj = object.__new__(cls)
             Remote.__init__(
                 obj,
@@ -920,6 +923,8 @@ class Peer:
             if isinstance(qualname, str):
                 ns["__qualname__"] = qualname[:500]
             ns["__doc__"] = info.get("doc") if isinstance(info.get("doc"), str) else None
+            if info.get("call"):  # its objects are callable, as the other side's are
+                ns["__call__"] = _remote_call
             bases = tuple(dict.fromkeys(b for b in bases_in if isinstance(b, _RemoteClassMeta)))
             cls = _stand_in(name, bases or (Remote,), ns)
             type.__setattr__(cls, "_rc", (self, ident))
@@ -1068,7 +1073,7 @@ class _RemoteClassMeta(type):
         return peer.call(ident, args, kwargs)
 
     def __instancecheck__(cls, obj: Any) -> bool:
-        if type(obj) is Remote:  # an object whose class did not come along: ask
+        if type(obj) in (Remote, _CallableRemote):  # its class did not come along: ask
             peer, ident = cls._rc  # type: ignore[attr-defined]
             return obj._peer is peer and bool(peer.request("isinstance", ref=obj._id, cls=ident))
         return type.__instancecheck__(cls, obj)
@@ -1161,10 +1166,6 @@ class Remote:
         if self._shadow is not None:
             self._shadow.pop(name, None)
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        __tracebackhide__ = True
-        return self._peer.call(self._id, args, kwargs)
-
     def __setitem__(self, key: Any, value: Any) -> None:
         p = self._peer
         p.request("setitem", ref=self._id, key=p.encode(key), value=p.encode(value))
@@ -1197,6 +1198,23 @@ class Remote:
 
     def __deepcopy__(self, memo: Any) -> Any:
         return self._peer.request("copy", ref=self._id, deep=True)
+
+
+def _remote_call(self: Remote, *args: Any, **kwargs: Any) -> Any:
+    __tracebackhide__ = True
+    return self._peer.call(self._id, args, kwargs)
+
+
+class _CallableRemote(Remote):
+    """A callable object of the other side whose class did not come along. Only objects
+    that are callable there are callable here (``callable(getattr(mod, name))``)."""
+
+    __slots__ = ()
+    __call__ = _remote_call
+
+
+def _instances_callable(cls: type) -> bool:
+    return any("__call__" in vars(k) for k in cls.__mro__ if k is not object)
 
 
 #: Values compared by the asking side itself: a module's object never decides whether
@@ -1254,6 +1272,9 @@ _MODULE_DICT = types.ModuleType.__dict__["__dict__"]
 LOCAL_DUNDERS = frozenset(
     {"__name__", "__file__", "__cached__", "__loader__", "__spec__", "__builtins__"}
 )
+#: Never sent by value: the loader and spec are objects of the other side, and builtins
+#: are the same on both (a module's ``__builtins__`` is the builtins module's dict).
+NOT_SENT = frozenset({"__loader__", "__spec__", "__builtins__"})
 
 
 class _Namespace(dict[str, Any]):
@@ -1278,7 +1299,9 @@ class _Namespace(dict[str, Any]):
                 key, value = pair
                 if key in local:
                     dict.__setitem__(self, key, local[key])
-                elif key not in LOCAL_DUNDERS:
+                elif key == "__builtins__":
+                    dict.__setitem__(self, key, builtins.__dict__)
+                elif key not in NOT_SENT:
                     dict.__setitem__(self, key, value)
         for key, value in local.items():  # the proxy's own, and what the tests set on it
             if key not in self:
@@ -1370,7 +1393,9 @@ class RemoteModule(types.ModuleType):
 
     def __getattr__(self, name: str) -> Any:
         dunder = name.startswith("__") and name.endswith("__")
-        if dunder and (name not in self._names or name in LOCAL_DUNDERS):
+        if dunder and (name not in self._names or name in NOT_SENT):
+            if name == "__builtins__" and name in self._names:
+                return builtins.__dict__
             raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}")
         peer = self._peer
         return peer.mirror(peer.request("getattr", ref=self._ref, name=name), self._ref, name)
@@ -1399,7 +1424,8 @@ class RemoteModule(types.ModuleType):
         return ns._refresh()
 
     def __dir__(self) -> list[str]:
-        names = self._peer.request("dir", ref=self._ref)
+        names = [n for n in self._peer.request("dir", ref=self._ref) if isinstance(n, str)]
+        self._names.update(names)  # a module this one imported: its dunders become known
         return sorted({*names, *_MODULE_DICT.__get__(self)})
 
 

@@ -359,6 +359,16 @@ class Stack:
     def push(self, x):
         self.items.append(x)
 
+class Twice:
+    def __call__(self, x):
+        return 2 * x
+
+import functools
+PLAIN = Stack()
+TWICE = Twice()
+ADD_ONE = functools.partial(int.__add__, 1)
+GEN = (i for i in range(3))
+
 def sort_in_place(xs):
     xs.sort()
 
@@ -600,6 +610,10 @@ def test_the_module_namespace_reads_as_the_modules_own(transparent: Any) -> None
     callables = [n for n in dir(transparent) if callable(getattr(transparent, n))]
     assert "random" not in callables and {"sig", "Log", "roll"} <= set(callables)
     assert inspect.ismodule(transparent.random) and transparent.random.__name__ == "random"
+    imported = transparent.random  # a module the module imported: walked like the module
+    assert "randint" in [n for n in dir(imported) if callable(getattr(imported, n))]
+    assert vars(imported)["__file__"].endswith("random.py")
+    assert imported.__builtins__ is ns["__builtins__"]
     scope: dict[str, Any] = {}
     scope.update({k: v for k, v in ns.items() if not k.startswith("__")})
     assert scope["sig"](1)["a"] == 1
@@ -692,3 +706,13 @@ def test_a_held_container_sees_the_modules_later_changes(transparent: Any) -> No
     stack.push(5)
     assert not [entry for entry in peer._mirrors.values() if entry[4] is not None]
     assert peer._unwatch == [] and not peer._pulled  # the module side was told
+
+
+def test_only_objects_callable_on_the_module_side_are_callable(transparent: Any) -> None:
+    """``[n for n in dir(mod) if callable(getattr(mod, n))]`` must not list the module's
+    plain objects (a module-level instance, a generator)."""
+    assert transparent.TWICE(4) == 8 and callable(transparent.TWICE)
+    assert transparent.ADD_ONE(2) == 3
+    assert not callable(transparent.PLAIN) and not callable(transparent.GEN)
+    with pytest.raises(TypeError, match="not callable"):
+        transparent.PLAIN()
