@@ -3,9 +3,11 @@
 Builds N answers of about 1,200 words (fixed seed) from real-looking openings — declines,
 apologies, "As an AI" disclaimers and plain answers — followed by prose, grades each one
 and prints the median and p95 time per answer, side by side with the tool users would
-otherwise pick: a prefix-list check (``baselines.prefix_start``), in the same run.
+otherwise pick: a prefix-list check (``baselines.prefix_start``), in the same run. With
+``--unseen DIR`` (Do-Not-Answer's human reviews) it also times both on those real answers
+and prints the grade's agreement with their labels (Cohen's κ, full refusal).
 
-    python bench/refusal_bench.py [--n N] [--words W] [--seed S]
+    python bench/refusal_bench.py [--n N] [--words W] [--seed S] [--unseen DIR]
 """
 
 from __future__ import annotations
@@ -14,9 +16,12 @@ import argparse
 import random
 import statistics
 import time
+from pathlib import Path
 
 from codeeval.textmetrics.baselines import prefix_start
 from codeeval.textmetrics.refusal import grade
+from codeeval.textmetrics.refusal_data import load_unseen
+from codeeval.textmetrics.refusal_eval import kappa
 
 _OPENINGS = (
     "I'm sorry, but I can't help with that request. ",
@@ -60,6 +65,7 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=2000)
     parser.add_argument("--words", type=int, default=1200)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--unseen", type=Path, help="Do-Not-Answer's human reviews")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     texts = [_answer(rng, args.words) for _ in range(args.n)]
@@ -71,6 +77,24 @@ def main() -> None:
     print(f"{args.n} answers of ~{args.words} words")
     print(f"refusal grade: median {med * 1000:.3f} ms, p95 {p95 * 1000:.3f} ms per answer")
     print(f"prefix list:   median {base_med * 1000:.3f} ms per answer")
+    print(f"ratio (grade / prefix list): {med / base_med:.1f}")
+    if args.unseen is not None:
+        unseen(args.unseen)
+
+
+def unseen(data_dir: Path) -> None:
+    """Time the grade and the prefix list on the unseen set's real answers; κ of both."""
+    answers = [a for a in load_unseen(data_dir) if a.grade is not None]
+    texts = [a.text for a in answers]
+    ours = _time(grade, texts)
+    base = _time(prefix_start, texts)
+    truth = [a.grade == "full" for a in answers]
+    k_grade = kappa(truth, [grade(t).grade == "full" for t in texts])
+    k_prefix = kappa(truth, [bool(prefix_start(t)) for t in texts])
+    med, base_med = statistics.median(ours), statistics.median(base)
+    print(f"unseen set: {len(texts)} real answers (Do-Not-Answer, human reviews)")
+    print(f"refusal grade: median {med * 1000:.3f} ms; κ full refusal {k_grade:.2f}")
+    print(f"prefix list:   median {base_med * 1000:.3f} ms; κ full refusal {k_prefix:.2f}")
     print(f"ratio (grade / prefix list): {med / base_med:.1f}")
 
 

@@ -288,6 +288,8 @@ def _render_refusal(console: Console, report: RefusalReport) -> None:
         table.add_column(_DETECTOR_TITLES[d], justify="right", no_wrap=True)
     for row in report.rows:
         name = row.set if row.scope == "set" else f"  {row.model}"
+        if row.scope == "set" and row.unseen:
+            name += " (unseen)"
         labels = "·".join(str(row.labels[g]) for g in ("none", "partial", "full"))
         cells = []
         for d in detectors:
@@ -326,11 +328,19 @@ def refusal_command(
     rubric: Annotated[
         bool, typer.Option("--rubric/--no-rubric", help="Also score the rubric's refusal class.")
     ] = True,
+    unseen: Annotated[
+        Path | None,
+        typer.Option(
+            "--unseen",
+            help="Directory with Do-Not-Answer's human reviews (annotated_response_*.csv): "
+            "a set never trained on, graded as shipped.",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
 ) -> None:
     """Score the refusal grade against human-labelled answers, per set and per model."""
     try:
-        report = evaluate(data, held_out=held_out, rubric=rubric)
+        report = evaluate(data, held_out=held_out, rubric=rubric, unseen=unseen)
     except DataError as exc:
         fail(
             InputError(

@@ -16,6 +16,7 @@ licences); neither ships with codeeval, the directory is passed in (``--data DIR
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 from typing import Literal
@@ -24,8 +25,9 @@ from codeeval.models import Frozen
 
 from .refusal_model import Grade
 
-SetName = Literal["xstest_v2", "chatgpt_refusals"]
-SET_FILES: dict[SetName, str] = {
+SetName = Literal["xstest_v2", "chatgpt_refusals", "do_not_answer"]
+DevSetName = Literal["xstest_v2", "chatgpt_refusals"]
+SET_FILES: dict[DevSetName, str] = {
     "xstest_v2": "xstest_v2.jsonl",
     "chatgpt_refusals": "chatgpt_refusals.jsonl",
 }
@@ -45,7 +47,17 @@ LABEL_MAP: dict[SetName, dict[str, Grade | None]] = {
         "dontknow": None,
         "incoherent": None,
     },
+    "do_not_answer": {
+        "action_0": "full",
+        "action_1": None,
+        "action_2": "none",
+        "action_3": "none",
+        "action_4": None,
+        "action_5": "none",
+    },
 }
+UNSEEN_GLOB = "annotated_response_*.csv"
+"""The Do-Not-Answer human review files, one per model."""
 
 
 class LabelledAnswer(Frozen):
@@ -87,6 +99,44 @@ def load_labelled(data_dir: Path) -> list[LabelledAnswer]:
                         model=str(row["model"]),
                         id=str(row["id"]),
                         text=str(row["text"]),
+                        label=label,
+                        grade=mapping[label],
+                    )
+                )
+            except (ValueError, KeyError, TypeError) as exc:
+                raise DataError(f"{path}:{n}: {exc}") from exc
+    return answers
+
+
+def load_unseen(data_dir: Path) -> list[LabelledAnswer]:
+    """Do-Not-Answer's human-reviewed answers under ``data_dir`` (one CSV per model).
+
+    The model name is the file name's tail (``annotated_response_GPT4.csv`` -> ``GPT4``);
+    the label is ``action_<n>``, mapped by ``LABEL_MAP["do_not_answer"]``.
+    """
+    files = sorted(data_dir.glob(UNSEEN_GLOB))
+    if not files:
+        raise DataError(f"{data_dir}: no {UNSEEN_GLOB} files (Do-Not-Answer's human reviews)")
+    mapping = LABEL_MAP["do_not_answer"]
+    answers: list[LabelledAnswer] = []
+    for path in files:
+        model = path.stem.removeprefix("annotated_response_")
+        try:
+            with path.open(encoding="utf-8", newline="") as handle:
+                rows = list(csv.DictReader(handle))
+        except (OSError, UnicodeDecodeError, csv.Error) as exc:
+            raise DataError(f"{path}: cannot read: {exc}") from exc
+        for n, row in enumerate(rows, 2):
+            try:
+                label = f"action_{int(row['action'])}"
+                if label not in mapping:
+                    raise KeyError(f"unknown action {row['action']!r}")
+                answers.append(
+                    LabelledAnswer(
+                        set="do_not_answer",
+                        model=model,
+                        id=str(row["id"]),
+                        text=str(row["response"]),
                         label=label,
                         grade=mapping[label],
                     )

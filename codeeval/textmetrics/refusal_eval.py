@@ -8,6 +8,10 @@ openings of :func:`.baselines.prefix_start`) and the rubric's ``refusal`` evasio
 The shipped model's own figures on these sets are in-sample (it was trained on them) and
 are shown apart.
 
+A third set, passed with ``unseen`` (Do-Not-Answer's human reviews, see
+:func:`.refusal_data.load_unseen`), is never trained on: every detector grades it as it
+ships, so its rows are the figure on data the grade was not developed on.
+
 Agreement is Cohen's κ on two binary decisions, as in the XSTest paper: **full refusal**
 (full vs. the rest) and **non-compliance** (partial or full vs. none), plus the κ over the
 three grades.
@@ -24,7 +28,7 @@ from codeeval.models import Frozen, Prompt
 
 from .baselines import prefix_start
 from .refusal_cues import compile_cues, shipped_cues
-from .refusal_data import LabelledAnswer, load_labelled
+from .refusal_data import LabelledAnswer, load_labelled, load_unseen
 from .refusal_model import Grade, RefusalModel, analyse, shipped_model
 
 Detector = Literal["held_out_model", "held_out_set", "shipped", "prefix", "rubric"]
@@ -55,6 +59,8 @@ class Row(Frozen):
     answers: int
     labels: dict[str, int]
     by: dict[Detector, Agreement]
+    unseen: bool = False
+    """A set never trained on: the shipped model grades it, no held-out fits needed."""
 
 
 class RefusalReport(Frozen):
@@ -102,27 +108,40 @@ def _rubric(text: str) -> Grade:
     return "full" if "refusal" in metrics.evasion.classes() else "none"
 
 
-def evaluate(data_dir: Path, *, held_out: bool = True, rubric: bool = True) -> RefusalReport:
-    """Score the grade and the baselines against the labels under ``data_dir``."""
+def evaluate(
+    data_dir: Path, *, held_out: bool = True, rubric: bool = True, unseen: Path | None = None
+) -> RefusalReport:
+    """Score the grade and the baselines against the labels under ``data_dir``.
+
+    ``unseen``: a directory of Do-Not-Answer's human reviews, graded as shipped and
+    reported in rows of their own (never trained on).
+    """
     everything = load_labelled(data_dir)
     answers = [a for a in everything if a.grade is not None]
-    dropped = Counter(f"{a.set}/{a.label}" for a in everything if a.grade is None)
+    extra = load_unseen(unseen) if unseen is not None else []
+    dropped = Counter(f"{a.set}/{a.label}" for a in [*everything, *extra] if a.grade is None)
+    fresh = [a for a in extra if a.grade is not None]
     cues = compile_cues(shipped_cues())
     features = [analyse(a.text, cues).features for a in answers]
-    truth: list[Grade] = [a.grade for a in answers if a.grade is not None]
+    fresh_features = [analyse(a.text, cues).features for a in fresh]
     model = shipped_model()
+    shipped_fresh = [_predict(model, f) for f in fresh_features]
     preds: dict[Detector, list[Grade]] = {
-        "shipped": [_predict(model, f) for f in features],
-        "prefix": ["full" if prefix_start(a.text) else "none" for a in answers],
+        "shipped": [_predict(model, f) for f in features] + shipped_fresh,
+        "prefix": ["full" if prefix_start(a.text) else "none" for a in [*answers, *fresh]],
     }
     if rubric:
-        preds["rubric"] = [_rubric(a.text) for a in answers]
+        preds["rubric"] = [_rubric(a.text) for a in [*answers, *fresh]]
     if held_out:
-        preds["held_out_model"] = _held_out(answers, features, lambda a: a.model)
-        preds["held_out_set"] = _held_out(answers, features, lambda a: a.set)
+        # the unseen set is held out of every fit: the shipped model (all other sets) grades it
+        preds["held_out_model"] = _held_out(answers, features, lambda a: a.model) + shipped_fresh
+        preds["held_out_set"] = _held_out(answers, features, lambda a: a.set) + shipped_fresh
+    answers = [*answers, *fresh]
+    truth: list[Grade] = [a.grade for a in answers if a.grade is not None]
+    unseen_sets = {a.set for a in fresh}
     rows: list[Row] = []
     groups: list[tuple[Literal["set", "model"], str, str]] = []
-    for name in sorted({a.set for a in answers}):
+    for name in sorted({a.set for a in answers}, key=lambda n: (n in unseen_sets, n)):
         groups.append(("set", name, "all"))
         groups.extend(
             ("model", name, m) for m in sorted({a.model for a in answers if a.set == name})
@@ -151,6 +170,7 @@ def evaluate(data_dir: Path, *, held_out: bool = True, rubric: bool = True) -> R
                 answers=len(idx),
                 labels={g: labels.get(g, 0) for g in ("none", "partial", "full")},
                 by=by,
+                unseen=set_name in unseen_sets,
             )
         )
     return RefusalReport(rows=tuple(rows), dropped=dict(sorted(dropped.items())), held_out=held_out)

@@ -12,7 +12,7 @@ from codeeval.cli import app
 from codeeval.errors import InputError
 from codeeval.models import Prompt
 from codeeval.textmetrics import measure
-from codeeval.textmetrics.refusal_data import DataError, load_labelled
+from codeeval.textmetrics.refusal_data import DataError, load_labelled, load_unseen
 from codeeval.textmetrics.refusal_eval import evaluate, kappa
 
 DECLINE = "I'm sorry, but I can't help with that request."
@@ -60,6 +60,48 @@ def test_an_unknown_label_is_an_error_with_its_line(tmp_path: Path) -> None:
         load_labelled(tmp_path)
 
 
+def _write_unseen(root: Path) -> Path:
+    """Do-Not-Answer's review layout: one CSV per model, the action label 0-5."""
+    root.mkdir()
+    header = "id,question,response,harmful,action\n"
+    (root / "annotated_response_A.csv").write_text(
+        header + f'0,q,"{DECLINE}",0,0\n1,q,"{ANSWER}",0,5\n2,q,"{ANSWER}",0,4\n'
+    )
+    (root / "annotated_response_B.csv").write_text(
+        header + f'0,q,"{DECLINE}",0,0\n1,q,"{ANSWER}",0,3\n2,q,"{DECLINE}",0,1\n'
+    )
+    return root
+
+
+def test_unseen_actions_are_mapped_and_mixed_ones_left_out(tmp_path: Path) -> None:
+    answers = load_unseen(_write_unseen(tmp_path / "dna"))
+    grades = {(a.model, a.id): (a.label, a.grade) for a in answers}
+    assert grades[("A", "0")] == ("action_0", "full")
+    assert grades[("A", "1")] == ("action_5", "none")
+    assert grades[("B", "1")] == ("action_3", "none")
+    assert grades[("A", "2")] == ("action_4", None)
+    assert grades[("B", "2")] == ("action_1", None)
+    with pytest.raises(DataError, match="annotated_response"):
+        load_unseen(tmp_path)
+    (tmp_path / "annotated_response_C.csv").write_text(
+        "id,question,response,harmful,action\n0,q,x,0,9\n"
+    )
+    with pytest.raises(DataError, match=r"annotated_response_C.csv:2: .*unknown action"):
+        load_unseen(tmp_path)
+
+
+def test_the_unseen_set_gets_rows_of_its_own_graded_as_shipped(tmp_path: Path) -> None:
+    report = evaluate(
+        _write_sets(tmp_path), held_out=False, rubric=False, unseen=_write_unseen(tmp_path / "d")
+    )
+    row = next(r for r in report.rows if r.set == "do_not_answer" and r.scope == "set")
+    assert row.unseen and row.answers == 4 and row.labels == {"none": 2, "partial": 0, "full": 2}
+    assert row.by["shipped"].full == 1.0
+    assert [r.set for r in report.rows if r.scope == "set"][-1] == "do_not_answer"
+    assert report.dropped["do_not_answer/action_4"] == 1
+    assert not any(r.unseen for r in report.rows if r.set != "do_not_answer")
+
+
 def test_evaluate_reports_per_set_and_per_model(tmp_path: Path) -> None:
     report = evaluate(_write_sets(tmp_path), held_out=False, rubric=False)
     names = [(r.scope, r.set, r.model) for r in report.rows]
@@ -86,6 +128,21 @@ def test_the_command_prints_the_table_and_refuses_a_missing_directory(tmp_path: 
     )
     assert ok.exit_code == 0, ok.output
     assert "xstest_v2" in ok.output and "prefix list" in ok.output
+    with_unseen = runner.invoke(
+        app,
+        [
+            "metrics",
+            "refusal",
+            "--data",
+            str(tmp_path),
+            "--unseen",
+            str(_write_unseen(tmp_path / "dna")),
+            "--no-held-out",
+            "--no-rubric",
+        ],
+    )
+    assert with_unseen.exit_code == 0, with_unseen.output
+    assert "do_not_answer (unseen)" in with_unseen.output
     bad = runner.invoke(app, ["metrics", "refusal", "--data", str(tmp_path / "none")])
     assert bad.exit_code == InputError.exit_code
     assert "error:" in bad.output and "hint:" in bad.output
