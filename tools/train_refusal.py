@@ -3,6 +3,7 @@
     pip install -e '.[train]'
     python tools/train_refusal.py --data ../shared/data/refusal            # writes the file
     python tools/train_refusal.py --data ../shared/data/refusal --check    # exit 1 if it differs
+    python tools/train_refusal.py --data ../shared/data/refusal --select   # nested choice of C
 
 Trains on every labelled answer of both sets (XSTest v2 and the ChatGPT refusals; see
 ``codeeval/textmetrics/refusal_data.py`` for the label mapping) with a fixed seed, and
@@ -20,9 +21,10 @@ import json
 import sys
 from pathlib import Path
 
-from codeeval.textmetrics.refusal_cues import CUES_RESOURCE
+from codeeval.textmetrics.refusal_cues import CUES_RESOURCE, compile_cues, parse_cues
+from codeeval.textmetrics.refusal_data import load_labelled
 from codeeval.textmetrics.refusal_model import analyse, parse_model
-from codeeval.textmetrics.refusal_train import train_file
+from codeeval.textmetrics.refusal_train import C, feature_sets, nested_choice, train_file
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "codeeval" / "data" / "refusal_model.json"
@@ -64,8 +66,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, required=True, help="directory of the labelled sets")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="model file to write")
     parser.add_argument("--check", action="store_true", help="compare with --out, write nothing")
+    parser.add_argument(
+        "--select",
+        action="store_true",
+        help="print the C each held-out model's fold would choose without it, write nothing",
+    )
     args = parser.parse_args(argv)
     cue_text = (ROOT / "codeeval" / "data" / CUES_RESOURCE).read_text(encoding="utf-8")
+    if args.select:
+        answers = [a for a in load_labelled(args.data) if a.grade is not None]
+        features = feature_sets(answers, compile_cues(parse_cues(cue_text)))
+        choices = nested_choice(answers, features)
+        for group, c, scores in choices:
+            print(f"without {group}: C={c}  (inner κ by C: {scores})")
+        chosen = {c for _, c, _ in choices}
+        print(
+            f"shipped C={C}; every fold chose {chosen.pop()}"
+            if len(chosen) == 1
+            else f"shipped C={C}; folds disagree: {sorted(chosen)}"
+        )
+        return 0
     text = train_file(args.data, cue_text)
     if args.check:
         current = args.out.read_text(encoding="utf-8") if args.out.exists() else ""

@@ -20,6 +20,8 @@ from .refusal_model import FEATURES_VERSION, GRADES, Grade, RefusalModel, analys
 
 SEED = 20240607
 C = 10.0
+"""Inverse regularisation strength; chosen by :func:`nested_choice` (see ``--select``)."""
+C_GRID = (1.0, 3.0, 10.0)
 MIN_DOCS = 3
 DIGITS = 5
 
@@ -53,6 +55,7 @@ def fit(
     features: Sequence[dict[str, float]] | None = None,
     c: float = C,
     min_docs: int = MIN_DOCS,
+    tol: float = 1e-6,
 ) -> RefusalModel:
     """Fit the model on ``answers`` (those with a grade); features may be precomputed."""
     csr_matrix, LogisticRegression = _sklearn()
@@ -76,7 +79,7 @@ def fit(
                 vals.append(fs[f])
     x = csr_matrix((vals, (rows, cols)), shape=(len(pairs), len(vocab)))
     y = [GRADES.index(g) for _, g in pairs]
-    clf = LogisticRegression(C=c, max_iter=3000, random_state=SEED, tol=1e-6)
+    clf = LogisticRegression(C=c, max_iter=3000, random_state=SEED, tol=tol)
     clf.fit(x, y)
     seen = [int(k) for k in clf.classes_]
     coef = clf.coef_
@@ -136,3 +139,69 @@ def train_file(data_dir: Path, cue_text: str) -> str:
     cues = compile_cues(parse_cues(cue_text))
     model = fit(answers, cues_digest(cue_text), features=feature_sets(answers, cues))
     return model_json(model)
+
+
+def _score(truth: Sequence[Grade], pred: Sequence[Grade]) -> float:
+    """Mean of Cohen's κ for full refusal and for non-compliance (0 where undefined)."""
+    from .refusal_eval import kappa
+
+    full = kappa([t == "full" for t in truth], [p == "full" for p in pred]) or 0.0
+    nonc = kappa([t != "none" for t in truth], [p != "none" for p in pred]) or 0.0
+    return (full + nonc) / 2
+
+
+def _grade_of(model: RefusalModel, features: dict[str, float]) -> Grade:
+    probs = model.probabilities(features)
+    return max(probs, key=lambda k: probs[k])
+
+
+def choose_c(
+    answers: Sequence[LabelledAnswer],
+    features: Sequence[dict[str, float]],
+    grid: Sequence[float] = C_GRID,
+) -> tuple[float, dict[float, float]]:
+    """The ``C`` of ``grid`` whose models agree best with people on models they never saw.
+
+    Leave-one-model-out over ``answers`` (each model's answers graded by a fit on the
+    others), scored by the mean κ (full refusal, non-compliance) over all answers.
+    Returns the choice and every candidate's score.
+    """
+    groups = sorted({f"{a.set}/{a.model}" for a in answers})
+    scores: dict[float, float] = {}
+    for c in grid:
+        truth: list[Grade] = []
+        pred: list[Grade] = []
+        for g in groups:
+            train = [i for i, a in enumerate(answers) if f"{a.set}/{a.model}" != g]
+            model = fit(
+                [answers[i] for i in train],
+                "0" * 64,
+                features=[features[i] for i in train],
+                c=c,
+                tol=1e-4,
+            )
+            for i, a in enumerate(answers):
+                if f"{a.set}/{a.model}" == g and a.grade is not None:
+                    truth.append(a.grade)
+                    pred.append(_grade_of(model, features[i]))
+        scores[c] = round(_score(truth, pred), 4)
+    best = max(grid, key=lambda c: (scores[c], -c))
+    return best, scores
+
+
+def nested_choice(
+    answers: Sequence[LabelledAnswer],
+    features: Sequence[dict[str, float]],
+    grid: Sequence[float] = C_GRID,
+) -> list[tuple[str, float, dict[float, float]]]:
+    """For every held-out model, the ``C`` chosen without it (by :func:`choose_c`).
+
+    When every fold chooses the same value, fixing ``C`` to it is what a nested choice
+    would do, so the held-out figures of ``codeeval metrics refusal`` stay honest.
+    """
+    out: list[tuple[str, float, dict[float, float]]] = []
+    for g in sorted({f"{a.set}/{a.model}" for a in answers}):
+        keep = [i for i, a in enumerate(answers) if f"{a.set}/{a.model}" != g]
+        c, scores = choose_c([answers[i] for i in keep], [features[i] for i in keep], grid)
+        out.append((g, c, scores))
+    return out

@@ -192,3 +192,18 @@ def analyse_features(text: str) -> dict[str, float]:
     from codeeval.textmetrics.refusal_model import analyse
 
     return analyse(text).features
+
+
+def test_the_nested_choice_names_a_c_of_the_grid_for_every_held_out_model(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("sklearn", reason="training needs the train extra (scikit-learn)")
+    from codeeval.textmetrics.refusal_train import choose_c, nested_choice
+
+    answers = [a for a in load_labelled(_write_sets(tmp_path)) if a.grade is not None] * 3
+    features = [analyse_features(a.text) for a in answers]
+    c, scores = choose_c(answers, features, (0.5, 2.0))
+    assert c in (0.5, 2.0) and sorted(scores) == [0.5, 2.0]
+    folds = nested_choice(answers, features, (2.0,))
+    assert [g for g, _, _ in folds] == ["chatgpt_refusals/g", "xstest_v2/m1", "xstest_v2/m2"]
+    assert all(choice == 2.0 and list(s) == [2.0] for _, choice, s in folds)
