@@ -339,8 +339,9 @@ def detect(
         framing = _decline_framing(doc, judge, declines, decline_paras, first)
         if framing is not None:
             reason = "framing before a decline"
+            cues = doc.cue_ids(*framing, _ALL_FAMILIES)
             items.append(
-                _item("preamble", text, *framing, offset, reason, "framing_before_decline")
+                _item("preamble", text, *framing, offset, reason, "framing_before_decline", cues)
             )
     # a YAML front matter is the document's own head: a note in it is inserted into the text
     front = _FRONT_MATTER.match(text) if at_start else None

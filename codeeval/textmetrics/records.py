@@ -78,11 +78,14 @@ EvasionRule = Literal[
     "inserted_aside",
     "code_comment_note",
     "readme_closing_note",
+    "refusal_grade",
 ]
 """The positional rule that made an item (see :mod:`codeeval.textmetrics.evasion`):
 a decline anywhere (``refusal``); framing in the opening, alone or before a decline
 (``preamble``); a note after the content (``tail``) or with content on both sides
-(``inline``), in the prose, a front matter, a code comment or a closing README."""
+(``inline``), in the prose, a front matter, a code comment or a closing README; or a
+``full`` refusal grade of the learned model where the detector found no decline
+(``refusal_grade``, its cues those of the grade, :mod:`codeeval.textmetrics.refusal`)."""
 
 
 class EvasionItem(Frozen):

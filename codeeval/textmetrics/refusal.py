@@ -131,5 +131,11 @@ def refusal_item(refusal: RefusalGrade) -> EvasionItem | None:
     how = f"refusal grade full (p={refusal.p_full:.2f})"
     cue_ids = ", ".join(dict.fromkeys(c.id for c in refusal.cues)) or "no cue"
     return EvasionItem(
-        kind="refusal", evidence=evidence, start=start, end=end, reason=f"{how}; {cue_ids}"
+        kind="refusal",
+        evidence=evidence,
+        start=start,
+        end=end,
+        reason=f"{how}; {cue_ids}",
+        rule="refusal_grade",
+        cues=tuple(dict.fromkeys(c.id for c in refusal.cues)),
     )

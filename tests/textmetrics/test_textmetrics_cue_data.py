@@ -214,3 +214,22 @@ def test_the_cue_files_are_declared_package_data() -> None:
     for f in files:
         assert any(fnmatch.fnmatch(f"cue_data/{f.name}", g) for g in globs), f.name
     assert not list((root / "codeeval").rglob("*.jsonl"))
+
+
+def test_every_flag_names_its_rule_and_its_cues() -> None:
+    """Every evasion item on the written gold set's test split says which positional rule
+    made it; every decline, tail and aside names the cue ids in its evidence (framing is
+    found by the shape of the opening and may name none; a refusal grade names the grade's
+    cues)."""
+    from codeeval.textmetrics import measure
+    from codeeval.textmetrics.gold import load_gold
+    from tests.evasion_helpers import GOLD_PATH
+
+    unnamed = []
+    for case in (c for c in load_gold(GOLD_PATH) if c.split == "test"):
+        evasion = measure(case.as_prompt(), case.text).evasion
+        for item in (*evasion.findings, *evasion.observations):
+            framing = item.rule in ("opening_framing", "framing_before_decline", "refusal_grade")
+            if item.rule is None or (not item.cues and not framing):
+                unnamed.append((case.id, item.kind, item.rule))
+    assert unnamed == []
