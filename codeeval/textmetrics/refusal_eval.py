@@ -29,7 +29,7 @@ from codeeval.models import Frozen, Prompt
 from .baselines import prefix_start
 from .refusal_cues import compile_cues, shipped_cues
 from .refusal_data import LabelledAnswer, load_labelled, load_unseen
-from .refusal_model import Grade, RefusalModel, analyse, shipped_model
+from .refusal_model import Grade, analyse, shipped_model
 
 Detector = Literal["held_out_model", "held_out_set", "shipped", "prefix", "rubric"]
 
@@ -78,11 +78,6 @@ def agreement(truth: Sequence[Grade], pred: Sequence[Grade], graded: bool = True
     )
 
 
-def _predict(model: RefusalModel, features: dict[str, float]) -> Grade:
-    probs = model.probabilities(features)
-    return max(probs, key=lambda k: probs[k])
-
-
 def _held_out(
     answers: list[LabelledAnswer],
     features: list[dict[str, float]],
@@ -97,7 +92,7 @@ def _held_out(
         model = fit([answers[i] for i in train], "0" * 64, features=[features[i] for i in train])
         for i, a in enumerate(answers):
             if key(a) == group:
-                preds[i] = _predict(model, features[i])
+                preds[i] = model.predict(features[i])
     return [p for p in preds if p is not None]
 
 
@@ -125,9 +120,9 @@ def evaluate(
     features = [analyse(a.text, cues).features for a in answers]
     fresh_features = [analyse(a.text, cues).features for a in fresh]
     model = shipped_model()
-    shipped_fresh = [_predict(model, f) for f in fresh_features]
+    shipped_fresh = [model.predict(f) for f in fresh_features]
     preds: dict[Detector, list[Grade]] = {
-        "shipped": [_predict(model, f) for f in features] + shipped_fresh,
+        "shipped": [model.predict(f) for f in features] + shipped_fresh,
         "prefix": ["full" if prefix_start(a.text) else "none" for a in [*answers, *fresh]],
     }
     if rubric:

@@ -252,6 +252,11 @@ class RefusalModel(Frozen):
         total = sum(exps)
         return {c: e / total for c, e in zip(self.classes, exps, strict=True)}
 
+    def predict(self, features: dict[str, float]) -> Grade:
+        """The most likely grade."""
+        probs = self.probabilities(features)
+        return max(probs, key=lambda k: probs[k])
+
     def contributions(self, features: dict[str, float], grade: Grade) -> list[tuple[str, float]]:
         """The features that pushed towards ``grade`` most, strongest first."""
         i = self.classes.index(grade)

@@ -150,11 +150,6 @@ def _score(truth: Sequence[Grade], pred: Sequence[Grade]) -> float:
     return (full + nonc) / 2
 
 
-def _grade_of(model: RefusalModel, features: dict[str, float]) -> Grade:
-    probs = model.probabilities(features)
-    return max(probs, key=lambda k: probs[k])
-
-
 def choose_c(
     answers: Sequence[LabelledAnswer],
     features: Sequence[dict[str, float]],
@@ -183,7 +178,7 @@ def choose_c(
             for i, a in enumerate(answers):
                 if f"{a.set}/{a.model}" == g and a.grade is not None:
                     truth.append(a.grade)
-                    pred.append(_grade_of(model, features[i]))
+                    pred.append(model.predict(features[i]))
         scores[c] = round(_score(truth, pred), 4)
     best = max(grid, key=lambda c: (scores[c], -c))
     return best, scores
