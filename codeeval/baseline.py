@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from codeeval import __version__
 from codeeval.errors import InputError, StoreError, UsageError
-from codeeval.models import Frozen
+from codeeval.models import Frozen, first_error
 from codeeval.report import Summary, Table
 
 BASELINE_SCHEMA = 1
@@ -157,9 +157,8 @@ def read(path: Path) -> Baseline:
     try:
         return Baseline.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise InputError(f"{path}: not a valid baseline ({where}: {first['msg']})") from None
+        where, msg = first_error(exc)
+        raise InputError(f"{path}: not a valid baseline ({where}: {msg})") from None
 
 
 def history(root: Path, suite: str) -> list[Path]:

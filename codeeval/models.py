@@ -9,13 +9,20 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 Domain = Literal["coding", "prose", "speech"]
 
 
 class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def first_error(exc: ValidationError) -> tuple[str, str]:
+    """Where the first error of a validation is (dotted path, "" at the top) and its message:
+    what every reader of a data file names."""
+    first = exc.errors()[0]
+    return ".".join(str(p) for p in first["loc"]), str(first["msg"])
 
 
 class Reference(Frozen):

@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from codeeval.completion import defined_names, prelude_problem
 from codeeval.errors import PromptError
 from codeeval.fences import safe_name
-from codeeval.models import Prompt
+from codeeval.models import Prompt, first_error
 
 REQUIRED = ("id", "domain", "prompt")
 
@@ -37,9 +37,8 @@ def load_prompt(path: Path) -> Prompt:
     try:
         prompt = Prompt.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise PromptError(f"{path}: key {where!r}: {first['msg']}") from exc
+        where, msg = first_error(exc)
+        raise PromptError(f"{path}: key {where!r}: {msg}") from exc
     ref = prompt.reference
     if ref is not None and (ref.tests or ref.solution) and not prompt.module:
         raise PromptError(

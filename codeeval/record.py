@@ -36,6 +36,7 @@ from codeeval.models import (
     SampleKey,
     SuiteName,
     SuiteResult,
+    first_error,
 )
 from codeeval.textmetrics.records import TextMetrics
 
@@ -155,6 +156,5 @@ def parse_line(raw: bytes | str) -> Result:
     try:
         return Result.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "record"
-        raise ValueError(f"invalid record: {where}: {first['msg']}") from None
+        where, msg = first_error(exc)
+        raise ValueError(f"invalid record: {where or 'record'}: {msg}") from None

@@ -25,7 +25,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from codeeval.errors import InputError
-from codeeval.models import Sample
+from codeeval.models import Sample, first_error
 
 MAX_LINE_BYTES = 32 * 1024 * 1024
 MAX_FILE_BYTES = 32 * 1024 * 1024
@@ -122,9 +122,8 @@ def _validate(data: object, where: str) -> Sample | BadInput:
     try:
         return Sample.model_validate({**known, "source": where})
     except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(p) for p in first["loc"])
-        return BadInput(where, f"key {field!r}: {first['msg']}")
+        field, msg = first_error(exc)
+        return BadInput(where, f"key {field!r}: {msg}")
 
 
 REQUIRED = ("model", "prompt_id", "run", "text")

@@ -41,7 +41,7 @@ from typing import Literal
 from pydantic import Field, ValidationError
 
 from codeeval.errors import InputError, UsageError
-from codeeval.models import Frozen, Prompt
+from codeeval.models import Frozen, Prompt, first_error
 
 Kind = Literal["binary", "label-set"]
 Predictor = Literal["evasion", "refusal", "verdicts"]
@@ -175,9 +175,8 @@ def load_spec(path: Path) -> SuiteSpec:
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise InputError(f"{path}: not a readable suite file ({exc})") from exc
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise InputError(f"{path}: invalid suite ({where}: {first['msg']})") from None
+        where, msg = first_error(exc)
+        raise InputError(f"{path}: invalid suite ({where}: {msg})") from None
     if unknown := spec.gate_problems():
         raise InputError(
             f"{path}: unknown gates {unknown}",

@@ -21,7 +21,7 @@ from typing import Literal
 from pydantic import Field, ValidationError, model_validator
 
 from codeeval.errors import RubricError
-from codeeval.models import Frozen
+from codeeval.models import Frozen, first_error
 
 ScaleKind = Literal["likert", "percent", "pass_fail"]
 Suggester = Literal["test_run", "validity_suite", "hallucination_signals"]
@@ -186,9 +186,8 @@ def _read(path: Path) -> tuple[dict[str, object], bytes]:
 
 
 def _first_error(path: Path, exc: ValidationError) -> RubricError:
-    first = exc.errors()[0]
-    where = ".".join(str(p) for p in first["loc"])
-    msg = str(first["msg"]).removeprefix("Value error, ")
+    where, msg = first_error(exc)
+    msg = msg.removeprefix("Value error, ")
     return RubricError(f"{path}: {where + ': ' if where else ''}{msg}")
 
 

@@ -24,7 +24,7 @@ from typing import Literal
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 
-from codeeval.models import Frozen
+from codeeval.models import Frozen, first_error
 
 Language = Literal["en", "de"]
 CueLanguage = Language
@@ -99,9 +99,8 @@ def parse_cues(text: str, source: str = CUES_RESOURCE) -> CueSet:
     try:
         return CueSet.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise CueFileError(f"{source}: {where}: {first['msg']}") from exc
+        where, msg = first_error(exc)
+        raise CueFileError(f"{source}: {where}: {msg}") from exc
 
 
 def load_cues(path: Path | None = None) -> CueSet:

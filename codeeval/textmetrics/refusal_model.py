@@ -32,7 +32,7 @@ from typing import Literal
 
 from pydantic import Field, ValidationError, model_validator
 
-from codeeval.models import Frozen
+from codeeval.models import Frozen, first_error
 
 from .refusal_cues import Cue, CueTable, Language, Normalized, compiled_cues, find_cues, normalize
 
@@ -276,9 +276,8 @@ def parse_model(text: str, source: str = MODEL_RESOURCE) -> RefusalModel:
     try:
         return RefusalModel.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "model"
-        raise ModelFileError(f"{source}: {where}: {first['msg']}") from exc
+        where, msg = first_error(exc)
+        raise ModelFileError(f"{source}: {where or 'model'}: {msg}") from exc
 
 
 def load_model(path: Path | None = None) -> RefusalModel:
