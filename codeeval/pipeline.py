@@ -563,7 +563,7 @@ def _raise_first(futures: set[Future[None]]) -> None:
 
 
 def warm_up_host(opts: RunOptions, prompts: dict[str, Prompt]) -> None:
-    """Parse, analyse and measure the first sample once, discarding the results.
+    """Make the record of the first sample once, without a runner, and discard it.
 
     The text metrics compile their patterns when first used, about half a second of
     CPU, and the parser warms up too; done while the sandbox starts (which mostly waits
@@ -574,20 +574,8 @@ def warm_up_host(opts: RunOptions, prompts: dict[str, Prompt]) -> None:
         head = itertools.islice(iter_samples(opts.samples), 64)
         found = (s for s in head if isinstance(s, Sample))
         item = next((s for s in found if s.prompt_id in prompts), None)
-        if item is None:
-            return
-        prompt = prompts[item.prompt_id]
-        measure(prompt, item.text, notice_patterns=opts.notice_patterns)
-        if prompt.domain == "coding":
-            ext = extract(
-                item.text,
-                module=prompt.module,
-                prelude=prompt.prelude,
-                entry_point=prompt.entry_point,
-                parser=opts.parser,
-            )
-            if ext.files:
-                analyse(ext)
+        if item is not None:
+            Evaluator({item.prompt_id: prompts[item.prompt_id]}, None, opts).record(item)
     except Exception:  # a warm-up only
         return
 
