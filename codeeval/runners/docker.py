@@ -608,10 +608,7 @@ class DockerRunner:
             boxes = list(self._all)
             self._all.clear()
         for box in boxes:  # removed side by side: each removal mostly waits on the engine
-            try:
-                self._reaper.submit(box.destroy)
-            except RuntimeError:  # closed before
-                box.destroy()
+            self._discard(box)
         self._reaper.shutdown(wait=True)
         if self._client is not None:
             try:
