@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from codeeval.models import Domain, Prompt
 from codeeval.textmetrics import EvasionItem, measure
+from tests.evasion_texts import STORY_EN_3
 
 STORY_DE = (
     "Der Nebel lag tief über dem Hafen, als Mara die letzte Kiste vom Kutter hob. "
@@ -13,14 +14,7 @@ STORY_DE = (
     "für zwei, wenn der Winter mild blieb. Sie stellte die Dose zurück hinter die Mehltüte "
     "und löschte das Licht."
 )
-STORY_EN = (
-    "The fog lay low over the harbor when Mara lifted the last crate off the boat. Her "
-    "father had worked here for thirty years, and she knew every plank. Gulls circled over "
-    "the empty nets, and somewhere a door banged in the wind.\n\n"
-    "In the evening she counted the money in the tin box. It would last a month, maybe two "
-    "if the winter stayed mild. She put the box back behind the flour and turned off the "
-    "light."
-)
+STORY_EN = STORY_EN_3
 
 
 def prompt(text: str = "Write a story.", domain: Domain = "prose", forbids: bool = False) -> Prompt:
