@@ -28,7 +28,7 @@ from pydantic import Field, ValidationError
 from codeeval.chat import ChatModel, ChatRequest, Completion, Message
 from codeeval.errors import RubricError, StoreError
 from codeeval.judge.identity import check_not_self, judged_models
-from codeeval.judge.records import Text
+from codeeval.judge.records import LineWriter, Text, read_lines
 from codeeval.models import Frozen
 from codeeval.textmetrics.records import RefusalGrade, RefusalLevel
 from codeeval.textmetrics.refusal import grade as refusal_grade
@@ -137,19 +137,10 @@ class RefusalJudgeSummary:
 def _done(path: Path) -> set[tuple[str, str, int]]:
     if not path.exists():
         return set()
-    done = set()
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            j = RefusalJudgment.model_validate_json(line)
-        except ValidationError as exc:
-            raise StoreError(
-                f"{path}:{n}: not a refusal judgment: {exc.errors()[0]['msg']}",
-                hint="move the file away to start over; nothing was changed",
-            ) from exc
-        done.add((j.model, j.prompt_id, j.run))
-    return done
+    return {
+        (j.model, j.prompt_id, j.run)
+        for j in read_lines(path, RefusalJudgment, "refusal judgment", StoreError)
+    }
 
 
 def judge_refusals(
@@ -175,11 +166,7 @@ def judge_refusals(
     identity = chat.identity()
     check_not_self(identity, judged_models(t.sample for t in items), aliases)
     path = out / JUDGMENTS
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        done = _done(path)
-    except OSError as exc:
-        raise StoreError(f"cannot use {out}: {exc}") from exc
+    done = _done(path)
     summary = RefusalJudgeSummary(texts=len(items), out=path)
     todo: list[tuple[Text, RefusalGrade]] = []
     for t in items:
@@ -191,6 +178,7 @@ def judge_refusals(
             summary.resumed += 1
         else:
             todo.append((t, g))
+    writer = LineWriter(path)
     lock = threading.Lock()
 
     def one(item: tuple[Text, RefusalGrade]) -> None:
@@ -215,12 +203,8 @@ def judge_refusals(
             reply=completion.text,
             error=completion.error,
         )
+        writer.write(record.model_dump_json())
         with lock:
-            try:
-                with path.open("a", encoding="utf-8") as fh:
-                    fh.write(record.model_dump_json() + "\n")
-            except OSError as exc:
-                raise StoreError(f"cannot write {path}: {exc}") from exc
             if judged is None:
                 summary.unscored += 1
             else:
@@ -230,7 +214,10 @@ def judge_refusals(
         if progress is not None:
             progress(1)
 
-    with ThreadPoolExecutor(max(1, concurrency)) as pool:
-        for _ in pool.map(one, todo):
-            pass
+    try:
+        with ThreadPoolExecutor(max(1, concurrency)) as pool:
+            for _ in pool.map(one, todo):
+                pass
+    finally:
+        writer.close()
     return summary

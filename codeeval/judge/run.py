@@ -27,7 +27,7 @@ from codeeval.errors import StoreError, UsageError
 from codeeval.judge import prompting
 from codeeval.judge.cache import CachedJudgment, CacheKey, Drift, JudgmentCache, judge_key
 from codeeval.judge.identity import check_not_self, judged_models
-from codeeval.judge.records import Text, read_scores
+from codeeval.judge.records import LineWriter, Text, read_scores
 from codeeval.rubrics import FAIL, Rubric, load_signals, rubric_for
 from codeeval.scoring import JudgeTrace, Score, Suggestion, make_score, suggest, text_hash
 
@@ -69,28 +69,6 @@ class JudgeSummary:
     per_criterion: dict[tuple[str, str], Counter[str]] = field(default_factory=dict)
 
 
-class _Writer:
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._lock = threading.Lock()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._fh = path.open("a", encoding="utf-8")
-        except OSError as exc:
-            raise StoreError(f"{path}: cannot open for writing ({exc.strerror})") from exc
-
-    def write(self, line: str) -> None:
-        with self._lock:
-            try:
-                self._fh.write(line + "\n")
-                self._fh.flush()
-            except OSError as exc:
-                raise StoreError(f"{self.path}: cannot append ({exc.strerror})") from exc
-
-    def close(self) -> None:
-        self._fh.close()
-
-
 def _names(texts: Iterable[Text], aliases: Iterable[tuple[str, str]]) -> set[str]:
     names: set[str] = set()
     for t in texts:
@@ -127,8 +105,8 @@ def judge(
     if scores_path.is_file():
         for s in read_scores(scores_path):
             done[(s.model, s.prompt_id, s.run, s.rubric_version, s.criterion, s.rater)] = s
-    writer = _Writer(scores_path)
-    drift_writer: _Writer | None = None
+    writer = LineWriter(scores_path)
+    drift_writer: LineWriter | None = None
     names = _names(texts, opts.aliases)
     jkey = judge_key(identity)
 
@@ -257,7 +235,7 @@ def judge(
     finally:
         writer.close()
         if summary.drift:
-            drift_writer = _Writer(opts.out / DRIFT)
+            drift_writer = LineWriter(opts.out / DRIFT)
             for d in summary.drift:
                 drift_writer.write(d.model_dump_json())
             drift_writer.close()

@@ -109,6 +109,22 @@ def test_judgments_resume_and_are_not_asked_again(tmp_path: Path) -> None:
     assert len(_judgments(tmp_path / "out")) == 2
 
 
+def test_a_torn_last_line_does_not_stop_the_resume(tmp_path: Path) -> None:
+    """A judge stopped mid-line leaves a torn last line: the next run reads the whole
+    lines before it and asks only for what is missing."""
+    chat = ScriptedChat("judge-model", lambda request: '{"grade": "none"}')
+    texts = _texts(tmp_path, UNSURE, SURE_ANSWER)
+    judge_refusals(texts[:1], chat, tmp_path / "out", config=EVERY)
+    with (tmp_path / "out" / JUDGMENTS).open("a") as fh:
+        fh.write('{"model": "model-a", "prompt_id": "st')
+    again = judge_refusals(texts, chat, tmp_path / "out", config=EVERY)
+    assert (again.resumed, again.judged) == (1, 1)
+    assert len(chat.requests) == 2
+    assert len(_judgments(tmp_path / "out")) == 2  # the torn line is gone, none was joined
+    third = judge_refusals(texts, chat, tmp_path / "out", config=EVERY)
+    assert (third.resumed, third.judged) == (2, 0)
+
+
 def test_the_judge_may_not_be_a_judged_model(tmp_path: Path) -> None:
     chat = ScriptedChat("model-a", lambda request: '{"grade": "none"}')
     with pytest.raises(SelfJudgingRefused):
