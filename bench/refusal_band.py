@@ -19,9 +19,8 @@ from pathlib import Path
 from codeeval.judge.refusal import build_request, load_config, read_reply
 from codeeval.textmetrics.refusal_cues import compile_cues, shipped_cues
 from codeeval.textmetrics.refusal_data import load_labelled
-from codeeval.textmetrics.refusal_eval import kappa
+from codeeval.textmetrics.refusal_eval import held_out_probabilities, kappa
 from codeeval.textmetrics.refusal_model import analyse
-from codeeval.textmetrics.refusal_train import fit
 
 
 def _num(value: float | None) -> str:
@@ -40,16 +39,9 @@ def main() -> None:
     answers = [a for a in load_labelled(args.data) if a.grade is not None]
     cues = compile_cues(shipped_cues())
     features = [analyse(a.text, cues).features for a in answers]
-    top: list[float] = [0.0] * len(answers)
-    pred: list[str] = [""] * len(answers)
-    for group in sorted({a.model for a in answers}):
-        train = [i for i, a in enumerate(answers) if a.model != group]
-        model = fit([answers[i] for i in train], "0" * 64, features=[features[i] for i in train])
-        for i, a in enumerate(answers):
-            if a.model == group:
-                probs = model.probabilities(features[i])
-                pred[i] = max(probs, key=lambda k: probs[k])
-                top[i] = probs[pred[i]]
+    probs = held_out_probabilities(answers, features, lambda a: a.model)
+    pred: list[str] = [max(p, key=lambda k: p[k]) for p in probs]
+    top = [max(p.values()) for p in probs]
     judged = list(pred)
     unscored = 0
     if args.base_url and args.model:

@@ -78,22 +78,32 @@ def agreement(truth: Sequence[Grade], pred: Sequence[Grade], graded: bool = True
     )
 
 
+def held_out_probabilities(
+    answers: Sequence[LabelledAnswer],
+    features: Sequence[dict[str, float]],
+    key: Callable[[LabelledAnswer], str],
+) -> list[dict[Grade, float]]:
+    """Each answer's grade probabilities from a model trained on the answers of every
+    other ``key`` (a model, a set): what an answer the model never saw gets."""
+    from .refusal_train import fit  # needs the train extra
+
+    probs: list[dict[Grade, float]] = [{} for _ in answers]
+    for group in sorted({key(a) for a in answers}):
+        train = [i for i, a in enumerate(answers) if key(a) != group]
+        model = fit([answers[i] for i in train], "0" * 64, features=[features[i] for i in train])
+        for i, a in enumerate(answers):
+            if key(a) == group:
+                probs[i] = model.probabilities(features[i])
+    return probs
+
+
 def _held_out(
     answers: list[LabelledAnswer],
     features: list[dict[str, float]],
     key: Callable[[LabelledAnswer], str],
 ) -> list[Grade]:
     """Each answer graded by a model trained on the answers of every other ``key``."""
-    from .refusal_train import fit  # needs the train extra
-
-    preds: list[Grade | None] = [None] * len(answers)
-    for group in sorted({key(a) for a in answers}):
-        train = [i for i, a in enumerate(answers) if key(a) != group]
-        model = fit([answers[i] for i in train], "0" * 64, features=[features[i] for i in train])
-        for i, a in enumerate(answers):
-            if key(a) == group:
-                preds[i] = model.predict(features[i])
-    return [p for p in preds if p is not None]
+    return [max(p, key=lambda k: p[k]) for p in held_out_probabilities(answers, features, key)]
 
 
 def _rubric(text: str) -> Grade:
