@@ -31,6 +31,7 @@ import re
 import sys
 from collections.abc import Iterable, Iterator
 
+from codeeval import pyast
 from codeeval.models import Extraction, StaticAnalysis
 
 _HYPOTHESIS = ("given", "settings", "example", "seed")
@@ -168,10 +169,10 @@ def analyse(extraction: Extraction) -> StaticAnalysis:
     tests = 0
     for file in extraction.files:
         try:
-            tree = ast.parse(file.content)
+            tree = pyast.parse(file.content)
             # Compiling (never running) also finds what only the compiler rejects:
             # ``return`` outside a function, a late ``from __future__`` import.
-            compile(tree, file.name, "exec", dont_inherit=True)
+            pyast.compile_tree(tree, file.name)
         except SyntaxError as exc:
             errors.append(f"{file.name}:{exc.lineno or 0}: {exc.msg}")
             found = _imports_by_regex(file.content)
@@ -229,7 +230,7 @@ def _is_unittest(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], seen: froz
 
 def _parse(source: str) -> ast.Module | None:
     try:
-        return ast.parse(source)
+        return pyast.parse(source)
     except (SyntaxError, ValueError, RecursionError):
         return None
 

@@ -12,6 +12,7 @@ import sys
 from dataclasses import dataclass
 from typing import Literal
 
+from codeeval import pyast
 from codeeval.fences import TOOLING
 
 Role = Literal["import", "test", "main", "code"]
@@ -102,7 +103,7 @@ def read_code(source: str, entry_point: str | None = None) -> Code:
             when its name starts with ``test``.
     """
     try:
-        tree = ast.parse(source)
+        tree = pyast.parse(source)
     except (SyntaxError, ValueError, RecursionError):
         return _read_lines(source)
     heads: list[tuple[int, int, Role, frozenset[str]]] = []

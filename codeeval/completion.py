@@ -12,6 +12,7 @@ import ast
 import builtins
 import textwrap
 
+from codeeval import pyast
 from codeeval.models import Join
 
 _BUILTINS = frozenset(dir(builtins))
@@ -153,7 +154,7 @@ def _defines(source: str, name: str | None) -> bool:
 
 def _parse(source: str) -> ast.Module | None:
     try:
-        return ast.parse(source)
+        return pyast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
 

@@ -6,12 +6,12 @@ Pure helpers of ``codeeval.extract``, whose docstring states the rules they impl
 
 from __future__ import annotations
 
-import ast
 import keyword
 import re
 import sys
 from dataclasses import dataclass
 
+from codeeval import pyast
 from codeeval.analysis import RUNNER_PACKAGES
 
 # Modules a sample file must never shadow besides the standard library: pytest, what it
@@ -255,7 +255,7 @@ def module_file(module: str | None) -> str | None:
 
 def parses(source: str) -> bool:
     try:
-        ast.parse(source)
+        pyast.parse(source)
     except (SyntaxError, ValueError, RecursionError):
         return False
     return True

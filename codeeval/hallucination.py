@@ -25,6 +25,7 @@ import sys
 import types
 from functools import lru_cache
 
+from codeeval import pyast
 from codeeval.models import Extraction, StaticAnalysis
 from codeeval.rubrics import Signals
 
@@ -58,7 +59,7 @@ def missing_attributes(sources: list[str], signals: Signals) -> list[str]:
     found: list[str] = []
     for source in sources:
         try:
-            tree = ast.parse(source)
+            tree = pyast.parse(source)
         except (SyntaxError, ValueError):
             continue
         rebound = _rebound(tree)

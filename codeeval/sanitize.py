@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import ast
 
+from codeeval import pyast
+
 _Def = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 _TRIES = 64
 
@@ -98,7 +100,7 @@ def _longest_prefix(source: str) -> tuple[ast.Module | None, int]:
     ]
     for end in cuts[:_TRIES]:
         try:
-            return ast.parse("\n".join(lines[:end])), end
+            return pyast.parse("\n".join(lines[:end])), end
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             continue
     return None, 0
