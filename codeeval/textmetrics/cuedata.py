@@ -5,7 +5,8 @@ regular expressions that find it, and examples it must and must not match. Nothi
 written by hand; in particular the words that let the detector skip a sentence cheaply are
 derived from the patterns (:mod:`.triggers`). The files are read and validated once, the
 first time the detector runs: the schema by pydantic, every pattern by the parser of
-:mod:`re` (a broken pattern names its cue id). Patterns are compiled on first use and the
+:mod:`re` (a broken pattern names its cue id; the parse also gives the pattern's requirements, which
+the detector then finds derived). Patterns are compiled on first use and the
 examples are checked by the tests and by :func:`check_examples`.
 """
 
@@ -23,7 +24,7 @@ from codeeval.models import Frozen
 
 from .families import DisclaimerFamily as DisclaimerFamily
 from .lexicon import Cue, Pattern
-from .triggers import derive
+from .triggers import requirements
 
 if TYPE_CHECKING:
     from .declines import DeclineSpec
@@ -50,7 +51,7 @@ class CueSpec(Frozen):
     def _parse(cls, patterns: tuple[str, ...]) -> tuple[str, ...]:
         for p in patterns:
             try:
-                derive(p)
+                requirements(p)  # the parse; the detector takes the derived requirements
             except re.error as exc:
                 raise ValueError(f"pattern {p!r} does not parse: {exc}") from exc
         return patterns
@@ -115,10 +116,12 @@ def to_cue(spec: CueSpec) -> Cue:
     )
 
 
-@cache
 def disclaimer_cues() -> tuple[Cue, ...]:
-    """The disclaimer cues of every language, in file order."""
-    return tuple(to_cue(spec) for spec in specs())
+    """The disclaimer cues of every language, in file order, as the detector uses them
+    (derived once, or read from the user's cache: :mod:`.cuecache`)."""
+    from .cuecache import cue_data
+
+    return cue_data().disclaimers
 
 
 def check_examples(spec: CueSpec | DeclineSpec) -> list[str]:

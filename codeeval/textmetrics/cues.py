@@ -22,8 +22,8 @@ from . import lexicon as lx
 from .families import DECLINE_FAMILIES
 from .lazyre import lazy
 from .sentences import line_sentences
-from .triggers import KEY_LEN, Needle, derive, word_keys
-from .voice import NORMATIVE, WARNING_SIGNS, aside_form
+from .triggers import KEY_LEN, Needle, word_keys
+from .voice import WARNING_SIGNS, aside_form
 
 _WORD = lazy(r"[^\W_]+")
 _EDGE = ".,;:!?\"'()[]{}*_–—„“”»«›‹‚‘’…\\<>|#~`+=&%$§@^-/"
@@ -72,10 +72,14 @@ class Index:
 
 @cache
 def index() -> Index:
-    from .cuedata import disclaimer_cues  # the cue files load on first use
-    from .declines import decline_cues
+    from .cuecache import cue_data  # the cues load on first use
 
-    cues = disclaimer_cues() + decline_cues()
+    data = cue_data()
+    return build_index(data.disclaimers + data.declines, data.voice)
+
+
+def build_index(cues: tuple[lx.Cue, ...], voice: frozenset[Needle]) -> Index:
+    """The index of ``cues`` (their requirements derived) and the voice's needles."""
     by_needle: defaultdict[str, list[Entry]] = defaultdict(list)
     substrings: set[str] = set()
     keys: set[str] = set()
@@ -89,7 +93,6 @@ def index() -> Index:
                 rest = tuple(frozenset(n.text for n in needles) for needles in req[1:])
                 for needle in req[0]:
                     by_needle[needle.text].append((cue, rest, alt))
-    voice = derive(NORMATIVE.pattern) or frozenset()
     substrings.update(n.text for n in voice if n.substring)
     trigger_keys = frozenset(keys) | {n.text for n in voice}
     return Index(

@@ -30,7 +30,7 @@ from .cuedata import CueDataError
 from .families import DECLINE_FAMILIES as DECLINE_FAMILIES
 from .families import DeclineFamily
 from .lexicon import Cue, Pattern
-from .triggers import derive
+from .triggers import requirements
 
 _PART = re.compile(r"\{([A-Z][A-Z0-9_]*)\}")
 """A part named in a pattern (a quantifier such as ``{0,30}`` never matches this)."""
@@ -71,7 +71,7 @@ class DeclineFile(Frozen):
             seen.add(spec.id)
             for p in spec.patterns:
                 try:
-                    derive(expand(p, self.parts, spec.id))
+                    requirements(expand(p, self.parts, spec.id))  # parsed once, kept
                 except re.error as exc:
                     raise ValueError(f"cue {spec.id}: pattern {p!r} does not parse: {exc}") from exc
         return self
@@ -127,8 +127,9 @@ def to_cue(spec: DeclineSpec, data: DeclineFile | None = None) -> Cue:
     return Cue(spec.family, 0, Pattern(*data.alternatives(spec)), id=spec.id)
 
 
-@cache
 def decline_cues() -> tuple[Cue, ...]:
-    """Every decline cue, in file order."""
-    data = decline_file()
-    return tuple(to_cue(spec, data) for spec in data.cue)
+    """Every decline cue, in file order, as the detector uses them (derived once, or read
+    from the user's cache: :mod:`.cuecache`)."""
+    from .cuecache import cue_data
+
+    return cue_data().declines

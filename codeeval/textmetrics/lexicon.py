@@ -67,11 +67,18 @@ class Cue:
         self,
     ) -> tuple[tuple[Requirement, ...], bool, tuple[tuple[Requirement, ...] | None, ...]]:
         if self._derived is None:
-            per_alternative = tuple(requirements(a) for a in self.pattern.alternatives)
-            found = [req for reqs in per_alternative if reqs is not None for req in reqs]
-            always = any(reqs is None for reqs in per_alternative)
-            self._derived = (tuple(dict.fromkeys(found)), always, per_alternative)
+            self.set_requirements(tuple(requirements(a) for a in self.pattern.alternatives))
+            assert self._derived is not None
         return self._derived
+
+    def set_requirements(self, per_alternative: tuple[tuple[Requirement, ...] | None, ...]) -> None:
+        """Give the cue the requirements of each alternative, derived before (see
+        :mod:`.cuecache`): they must be what :func:`.triggers.requirements` gives."""
+        if len(per_alternative) != len(self.pattern.alternatives):
+            raise ValueError(f"cue {self.id}: requirements of another number of alternatives")
+        found = [req for reqs in per_alternative if reqs is not None for req in reqs]
+        always = any(reqs is None for reqs in per_alternative)
+        self._derived = (tuple(dict.fromkeys(found)), always, per_alternative)
 
     @property
     def requirements(self) -> tuple[Requirement, ...]:

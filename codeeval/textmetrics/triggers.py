@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 import warnings
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 with warnings.catch_warnings():  # the parser is the one ``re`` uses; its old name warns
@@ -323,7 +324,9 @@ def _requirements(items: list[Any]) -> list[Requirement] | None:
                 return None
             found.extend(sub)
         return found
-    options = sorted(set(_options(items, False, False)), key=_cost)
+    # in the order the pattern gives them (a set's order would change with the string hash
+    # seed, and with it which of two sets of the same cost is taken)
+    options = sorted(dict.fromkeys(_options(items, False, False)), key=_cost)
     if not options:
         return None
     # Beside the cheapest set, only sets of word keys: they cost a set lookup per line,
@@ -332,11 +335,22 @@ def _requirements(items: list[Any]) -> list[Requirement] | None:
     return [(options[0], *more[: MAX_CONJUNCTS - 1])]
 
 
+@lru_cache(maxsize=4096)
 def requirements(alternative: str) -> tuple[Requirement, ...] | None:
     """What every match of ``alternative`` contains, as alternatives of conjunctions: a
     match satisfies one of the returned requirements, i.e. contains a needle of each of
     its sets. ``None`` when nothing can be required. A top-level alternation gives one
-    requirement per branch; within one, the (at most three) cheapest required sets."""
+    requirement per branch; within one, the (at most three) cheapest required sets.
+
+    Raises :class:`re.error` when the expression does not parse. The cue files' validation
+    calls this (it needs the parse anyway), and the detector then finds the requirements
+    of each pattern already derived: every pattern is parsed once.
+    """
+    return derive_requirements(alternative)
+
+
+def derive_requirements(alternative: str) -> tuple[Requirement, ...] | None:
+    """:func:`requirements`, derived afresh (not remembered)."""
     parsed = sre_parse.parse(alternative, _FLAGS)
     found = _requirements(list(parsed.data))
     return tuple(found) if found is not None else None
