@@ -22,6 +22,7 @@ import hashlib
 import json
 import os
 import sys
+import threading
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -258,9 +259,22 @@ def load(cache_dir: Path | None) -> CueData:
     return found
 
 
+_LOCK = threading.Lock()
+
+
 @cache
-def cue_data() -> CueData:
-    """The detector's cues, once per process (from the user's cache when it has them)."""
+def _cue_data() -> CueData:
     from codeeval.config import settings
 
-    return load(settings().cache_dir)
+    try:
+        cache_dir: Path | None = settings().cache_dir
+    except (OSError, RuntimeError):  # no home directory to find the cache in
+        cache_dir = None
+    return load(cache_dir)
+
+
+def cue_data() -> CueData:
+    """The detector's cues, once per process (from the user's cache when it has them).
+    Every thread gets the same cue objects (the index maps them by identity)."""
+    with _LOCK:
+        return _cue_data()
