@@ -113,6 +113,46 @@ def all_cues() -> tuple[lx.Cue, ...]:
     return index().cues
 
 
+_FOLD = str.maketrans({"ſ": "s", "ı": "i", "İ": "i"})
+"""Letters a case-insensitive pattern takes for a needle's letter, though they do not
+lower-case to it ("(?i)s" matches "ſ")."""
+
+
+def lower(text: str) -> str:
+    """``text`` lower-cased character by character, its offsets kept, as needles are
+    looked for in it: a character that lower-cases to two ("İ") is kept or folded
+    (:data:`_FOLD`)."""
+    lowered = text.lower()
+    if len(lowered) != len(text):
+        lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+    return lowered if lowered.isascii() else lowered.translate(_FOLD)
+
+
+def cue_found(cue: lx.Cue, text: str) -> bool:
+    """Whether ``cue``'s pattern finds anything in ``text``: the answer of
+    ``cue.pattern.search(text) is not None``, but only the alternatives whose requirements
+    the text meets are searched (and compiled). Any match of an alternative contains a
+    needle of each set of one of its requirements: a substring of the text, or the key of
+    one of its words."""
+    lowered = lower(text)
+    keys: set[str] | None = None
+    for i, reqs in enumerate(cue.alternative_requirements):
+        if reqs is not None:
+            if keys is None:
+                keys = word_keys(lowered)
+            if not any(
+                all(
+                    any(n.text in lowered if n.substring else n.text in keys for n in needles)
+                    for needles in req
+                )
+                for req in reqs
+            ):
+                continue  # this alternative cannot match here
+        if cue.alternatives[i].search(text) is not None:
+            return True
+    return False
+
+
 @cache
 def _has_space(text: str) -> bool:
     return len(text.split()) != 1 or text.strip() != text
@@ -229,9 +269,7 @@ class Doc:
         self.masked = masked
         self.off = off
         """Cue families never matched in this text (they cannot count here)."""
-        self.lowered = masked.lower()
-        if len(self.lowered) != len(masked):  # a few characters lower-case to two
-            self.lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in masked)
+        self.lowered = lower(masked)
         self.breaks = [m.start() for m in _PARAGRAPH_BREAK.finditer(masked)]
         self.line_starts = [0]
         pos = masked.find("\n")

@@ -60,7 +60,8 @@ class Cue(Frozen):
     @classmethod
     def _compiles(cls, value: str) -> str:
         try:
-            re.compile(value, re.IGNORECASE)
+            # as it is matched (re keeps the compiled pattern for compile_cues)
+            re.compile(lowered(value))
         except re.error as exc:
             raise ValueError(f"pattern does not compile: {exc}") from exc
         return value

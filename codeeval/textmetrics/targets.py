@@ -49,6 +49,9 @@ _NUM = (
     r"|mrd\.?|billion)\b)?"
 )
 _UNIT = r"[\s\-\u2010]*(?:w(?:ö|oe)rtern|w(?:ö|oe)rter|worten|worte|wort|words|word)\b"
+_UNIT_NEEDLES = ("wort", "wört", "woert", "word")
+"""Text every unit contains (no letter of it matches another case-insensitively)."""
+_DIGIT = lazy(r"\d")
 _APPROX = (
     r"in etwa|etwa|ca\.|ca|circa|zirka|rund|ungefähr|annähernd|gut|knapp|so um die|um die"
     r"|about|around|approximately|approx\.|roughly|some|nearly|almost|~|≈"
@@ -144,6 +147,9 @@ def _check(target: Target) -> Issue | None:
 def parse_target(prompt_text: str) -> tuple[Target | None, Issue | None]:
     """Read the word target from a prompt text (see the module docstring for the rules)."""
     best: tuple[int, int, TargetKind, re.Match[str]] | None = None
+    lowered = prompt_text.lower()
+    if not any(unit in lowered for unit in _UNIT_NEEDLES) or not _DIGIT.search(prompt_text):
+        return None, None  # every phrase has a number and a unit: nothing to compile
     for rank, (kind, pattern) in enumerate(_PATTERNS):
         m = pattern.search(prompt_text)
         if m and (best is None or (m.start(), rank) < (best[0], best[1])):

@@ -47,8 +47,27 @@ def test_target_phrases(text: str, expected: tuple[int | None, int | None, str])
     assert target.source == "prompt_text"
 
 
+@pytest.mark.parametrize(("text", "expected"), PHRASES, ids=[p[0] for p in PHRASES])
+def test_target_phrases_in_capitals(
+    text: str, expected: tuple[int | None, int | None, str]
+) -> None:
+    """The patterns ignore case, and so does the check that a prompt has a number and a
+    unit at all (which spares compiling them for most prompts)."""
+    target, issue = parse_target(text.upper())
+    assert issue is None
+    assert target is not None
+    assert (target.min_words, target.max_words, target.kind) == expected
+
+
 @pytest.mark.parametrize(
-    "text", ["Write a short story.", "Zwei Seiten, drei Absätze.", "Use 4000 tokens at most."]
+    "text",
+    [
+        "Write a short story.",
+        "Zwei Seiten, drei Absätze.",
+        "Use 4000 tokens at most.",
+        "In your own words, explain it.",
+        "Fünfhundert Wörter.",
+    ],
 )
 def test_no_target(text: str) -> None:
     assert parse_target(text) == (None, None)

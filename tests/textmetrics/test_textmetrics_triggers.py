@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+import sys
 
 import pytest
 
-from codeeval.textmetrics.cues import needles_fire
+from codeeval.textmetrics.cuedata import specs
+from codeeval.textmetrics.cues import all_cues, cue_found, index, lower, needles_fire
+from codeeval.textmetrics.declines import decline_file
 from codeeval.textmetrics.lexicon import Cue, rx
 from codeeval.textmetrics.triggers import derive, requirements, word_keys
 
@@ -82,3 +85,38 @@ def test_needles_fire_wherever_the_pattern_matches(text: str) -> None:
     lowered = text.lower()
     matches = list(re.finditer(cue.pattern.pattern, text, re.IGNORECASE | re.MULTILINE))
     assert all(needles_fire(cue, lowered, m.start(), m.end()) for m in matches)
+
+
+def test_a_needle_is_found_in_every_letter_the_pattern_takes_for_its_own() -> None:
+    """The text is lowered for the needles (:func:`.cues.lower`) as a case-insensitive
+    pattern reads it: "(?i)s" also matches "ſ", and "(?i)i" matches "ı" and "İ"."""
+    letters = {ch for c in all_cues() for n in c.needles for ch in n.text}
+    letters |= {ch for n in index().voice for ch in n}
+    everything = "".join(chr(i) for i in range(sys.maxunicode + 1) if not 0xD800 <= i < 0xE000)
+    any_letter = re.compile("[" + re.escape("".join(sorted(letters))) + "]", re.IGNORECASE)
+    taken = set(any_letter.findall(everything))
+    assert len(taken) > len(letters)
+    for ch in taken:
+        (letter,) = {x for x in letters if re.fullmatch(re.escape(x), ch, re.IGNORECASE)}
+        assert lower(ch) == letter, ch
+
+
+def _examples_by_family() -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for spec in (*specs(), *decline_file().cue):
+        found.setdefault(spec.family, []).extend((*spec.match, *spec.no_match))
+    return found
+
+
+def test_cue_found_answers_as_a_search_with_the_whole_pattern() -> None:
+    """``cue_found`` searches only the alternatives whose requirements a text meets; its
+    answer is the whole pattern's, on every example of the cue's family (in capitals too,
+    and with the letters a pattern takes for "s" and "i")."""
+    texts = _examples_by_family()
+    checked = 0
+    for cue in all_cues():
+        for text in texts[cue.family]:
+            for variant in (text, text.upper(), text.replace("s", "ſ").replace("i", "ı")):
+                assert cue_found(cue, variant) == (cue.pattern.search(variant) is not None)
+                checked += 1
+    assert checked > 3000
