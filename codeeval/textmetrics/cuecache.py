@@ -32,7 +32,7 @@ from typing import Any
 from codeeval import __version__
 
 from .lexicon import Cue, Pattern
-from .triggers import Needle, Needles, Requirement
+from .needles import Needle, Needles, Requirement
 
 FORMAT = 1
 KEEP = 4
@@ -45,6 +45,7 @@ SOURCES = (
     "families.py",
     "lexicon.py",
     "lazyre.py",
+    "needles.py",
     "triggers.py",
     "voice.py",
 )

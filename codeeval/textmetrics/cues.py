@@ -21,8 +21,8 @@ from itertools import accumulate, filterfalse
 from . import lexicon as lx
 from .families import DECLINE_FAMILIES
 from .lazyre import lazy
+from .needles import KEY_LEN, Needle, word_keys
 from .sentences import line_sentences
-from .triggers import KEY_LEN, Needle, word_keys
 from .voice import WARNING_SIGNS, aside_form
 
 _WORD = lazy(r"[^\W_]+")
@@ -281,7 +281,7 @@ class Doc:
         self._line_keys: dict[int, set[str]] = {}
         self._bracketed: dict[int, bool] = {}
         # Which trigger keys occur on which line. The keys of the text's words (runs of
-        # letters and digits, as in :func:`.triggers.word_keys`) and the substring needles
+        # letters and digits, as in :func:`.needles.word_keys`) and the substring needles
         # it contains; the keys that open a requirement are then found line by line, and
         # the others (the rest of a requirement, the norm words of a story's voice) are
         # given to every line that has one: a superset, which is all a filter needs.

@@ -107,10 +107,15 @@ _ASSISTANT_VOICE = lazy(
 @cache
 def _fiction_notice() -> lx.Pattern:
     """Every language's fiction notice as one pattern."""
-    from .cuedata import disclaimer_cues  # the cue files load on first use
+    from .cuecache import cue_data  # the cues load on first use
 
     return lx.Pattern(
-        *(a for c in disclaimer_cues() if c.family == "fiction" for a in c.pattern.alternatives)
+        *(
+            a
+            for c in cue_data().disclaimers
+            if c.family == "fiction"
+            for a in c.pattern.alternatives
+        )
     )
 
 

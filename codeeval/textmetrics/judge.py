@@ -257,10 +257,10 @@ comments, where explaining the code does not need these words."""
 @cache
 def _topic_cues() -> tuple[lx.Cue, ...]:
     """Cues muted where the prompt itself uses their vocabulary."""
-    from .cuedata import disclaimer_cues  # the cue files load on first use
+    from .cuecache import cue_data  # the cues load on first use
 
     return tuple(
-        c for c in disclaimer_cues() if c.family in CONDUCT_FAMILIES or c.family == "legality"
+        c for c in cue_data().disclaimers if c.family in CONDUCT_FAMILIES or c.family == "legality"
     )
 
 

@@ -19,7 +19,7 @@ import re
 from .lazyre import Pattern as Pattern
 from .lazyre import lazy
 from .lazyre import rx as rx
-from .triggers import Needle, Requirement, requirements
+from .needles import Needle, Requirement
 
 KEY_LEN = 5
 
@@ -67,6 +67,8 @@ class Cue:
         self,
     ) -> tuple[tuple[Requirement, ...], bool, tuple[tuple[Requirement, ...] | None, ...]]:
         if self._derived is None:
+            from .triggers import requirements  # the derivation: only where no cache has it
+
             self.set_requirements(tuple(requirements(a) for a in self.pattern.alternatives))
             assert self._derived is not None
         return self._derived

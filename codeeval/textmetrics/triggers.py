@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import re
 import warnings
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -36,8 +35,10 @@ with warnings.catch_warnings():  # the parser is the one ``re`` uses; its old na
     import sre_constants as sc
     import sre_parse
 
-KEY_LEN = 5
-_WORD = re.compile(r"[^\W_]+")
+from .needles import _WORD, KEY_LEN, Needle, Needles, Requirement
+from .needles import key as key
+from .needles import word_keys as word_keys
+
 _FLAGS = re.IGNORECASE | re.MULTILINE
 _BEGINNINGS = (sc.AT_BEGINNING, sc.AT_BEGINNING_LINE, sc.AT_BEGINNING_STRING)
 _NOT_WORD_CATEGORIES = (
@@ -49,56 +50,6 @@ _NOT_WORD_CATEGORIES = (
     sc.CATEGORY_UNI_LINEBREAK,
 )
 _REPEATS = (sc.MAX_REPEAT, sc.MIN_REPEAT, sc.POSSESSIVE_REPEAT)
-_COMMON_WORDS = (
-    "a about after again all also an and any are as at back be been before but by can "
-    "come could day did do does down even first for from get go good had has have he "
-    "her here him his how i if in into is it its just know last like long made make man "
-    "many may me more most much my new no not now of off on once one only or other our "
-    "out outside over people said see she should so some still such take than that the "
-    "their them then there these they thing think this those through time to too two up "
-    "us use very was way we well went were what when where which while who will with "
-    "would year you your aber alle als also am an auch auf aus bei bis da dann das dass "
-    "dem den der des die dies diese doch du durch ein eine einem einen einer er es für "
-    "gegen hat hatte ich ihr im in ist ja jetzt kann man mehr mit nach nicht noch nur "
-    "oder schon sehr sein sich sie sind so über um und uns von vor war was wie wieder "
-    "wir wird zu zum zur"
-)
-_COMMON = frozenset(_COMMON_WORDS.split())
-"""Frequent words of either language: poor needles, taken only when nothing rarer is
-required."""
-_COMMON_KEYS = frozenset(w[:KEY_LEN] for w in _COMMON if len(w) >= KEY_LEN)
-
-
-def key(word: str) -> str:
-    """The prefilter key of a word: its first five characters, lower case."""
-    return word.lower()[:KEY_LEN]
-
-
-def word_keys(lowered: str) -> set[str]:
-    """The keys of every word (run of letters and digits) of a lower-cased text."""
-    return {w[:KEY_LEN] for w in _WORD.findall(lowered)}
-
-
-@dataclass(frozen=True, slots=True)
-class Needle:
-    text: str
-    """A key (see :func:`key`) or, if ``substring``, literal lower-case text."""
-    substring: bool = False
-
-    @property
-    def cost(self) -> float:
-        """How often the needle lets a sentence through, roughly: common words and short
-        needles cost more, so that a set of rare words beats one frequent word."""
-        if self.text in _COMMON or self.text[:KEY_LEN] in _COMMON_KEYS:
-            return 30.0 if self.substring else 20.0
-        if self.substring and all(w in _COMMON for w in _WORD.findall(self.text)):
-            return 30.0  # "is not": frequent words, one search per text
-        if self.substring:  # a search through the whole text, wherever it occurs
-            return 8.0 if len(self.text) >= 6 else 12.0 if len(self.text) >= 4 else 16.0
-        return 1.0 if len(self.text) >= 5 else 3.0 if len(self.text) == 4 else 6.0
-
-
-Needles = frozenset[Needle]
 
 
 def _cost(needles: Needles) -> float:
@@ -306,8 +257,6 @@ def _follow_terminates(items: list[Any], idx: int, terminated: bool) -> bool:
     return op != "_BRANCH" and _starts_not_word(op, av)
 
 
-Requirement = tuple[Needles, ...]
-"""Needle sets of which a match contains a needle of *each* (a conjunction)."""
 MAX_CONJUNCTS = 3
 
 
