@@ -14,12 +14,19 @@ prompts), consecutive answers of one file joined by blank lines until each outpu
 about W words, in file order (no sampling).
 
     python bench/textmetrics_bench.py [--n N] [--words W] [--seed S] [--imports K]
-                                      [--data DIR]
+                                      [--first-use K] [--data DIR]
 
 It also times the import of ``codeeval.textmetrics`` in K fresh interpreters, on top of
 what every part of codeeval imports anyway (``codeeval.models`` and pydantic), beside the
 import of ``codeeval.models`` alone in the same interpreters; the median of each is
 printed, and their ratio says what the text metrics add.
+
+With ``--first-use K`` it also times what a process pays before its first record, in 2K
+fresh interpreters: the import, the cue index, and the first output's measurement (which
+compiles the patterns it needs), once with an empty cache directory (the cues are read
+from their files, validated and derived, then written to the cache) and once reading
+that cache (:mod:`codeeval.textmetrics.cuecache`), alternately; the medians of CPU time
+are printed with their ratio.
 
 Timing runs without tracemalloc (it slows Python down several times); the traced peak of
 one pass over the largest output is reported separately, next to the process's peak RSS.
@@ -35,6 +42,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from pathlib import Path
@@ -175,6 +183,47 @@ def import_times(runs: int) -> tuple[float, float]:
     return statistics.median(base), statistics.median(added)
 
 
+_FIRST_USE_PROBE = """
+import sys, time
+c0 = time.process_time()
+import codeeval.textmetrics as tm
+from codeeval.models import Prompt
+from codeeval.textmetrics.cues import index
+c1 = time.process_time()
+index()
+c2 = time.process_time()
+prompt_json, text = sys.stdin.read().split("\\0", 1)
+tm.measure(Prompt.model_validate_json(prompt_json), text)
+c3 = time.process_time()
+print(c1 - c0, c2 - c1, c3 - c2)
+"""
+
+
+def first_use_times(runs: int, prompt: Prompt, text: str) -> dict[str, list[float]]:
+    """CPU seconds of the import, the cue index and the first measurement in fresh
+    interpreters: ``cold`` with an empty cache directory, ``warm`` reading the cache the
+    cold runs wrote (one of each per run, alternately)."""
+    found: dict[str, list[float]] = {"cold": [], "warm": []}
+    parts: dict[str, list[list[float]]] = {"cold": [], "warm": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(runs):
+            for kind in ("cold", "warm"):
+                cache = Path(tmp) / (f"cold{i}" if kind == "cold" else "warm")
+                env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+                out = subprocess.run(
+                    [sys.executable, "-c", _FIRST_USE_PROBE],
+                    input=prompt.model_dump_json() + "\0" + text,
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                ).stdout.split()
+                parts[kind].append([float(x) for x in out])
+    for kind, rows in parts.items():
+        found[kind] = [statistics.median(col) for col in zip(*rows, strict=True)]
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=10_000, help="number of outputs")
@@ -182,6 +231,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=20240601)
     parser.add_argument(
         "--imports", type=int, default=20, help="fresh interpreters to time the import in"
+    )
+    parser.add_argument(
+        "--first-use",
+        type=int,
+        default=10,
+        help="fresh interpreters (each with and without the cue cache) to time the first record in",
     )
     parser.add_argument(
         "--data", type=Path, default=None, help="time real answers (JSON Lines) under DIR"
@@ -254,6 +309,18 @@ def main(argv: list[str] | None = None) -> int:
         f"peak memory: {traced_peak / 1024:.0f} KiB traced in one measure() call; "
         f"process peak RSS {rss_kib / 1024:.1f} MiB"
     )
+    if args.first_use:
+        first = first_use_times(args.first_use, outputs[0][0], outputs[0][1])
+        cold, warm = sum(first["cold"]), sum(first["warm"])
+        for kind in ("cold", "warm"):
+            imp, ix, meas = (1000 * x for x in first[kind])
+            what = "no cache: cue files read and derived" if kind == "cold" else "cue cache read"
+            print(
+                f"first record, CPU (median of {args.first_use} fresh interpreters, {what}): "
+                f"import {imp:.1f} ms, cue index {ix:.1f} ms, first measure {meas:.1f} ms, "
+                f"total {imp + ix + meas:.1f} ms"
+            )
+        print(f"first record with the cue cache / without: ratio {warm / cold:.2f}")
     if args.imports:
         base, added = import_times(args.imports)
         print(

@@ -15,7 +15,8 @@ def test_bench_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    assert module.main(["--n", "20", "--imports", "1"]) == 0
+    assert module.main(["--n", "20", "--imports", "1", "--first-use", "1"]) == 0
     out = capsys.readouterr().out
     assert "median" in out and "p95" in out and "peak memory" in out
     assert "codeeval.textmetrics" in out
+    assert "cue cache read" in out and "ratio" in out
