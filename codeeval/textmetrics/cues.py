@@ -125,7 +125,9 @@ def lower(text: str) -> str:
     lowered = text.lower()
     if len(lowered) != len(text):
         lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
-    return lowered if lowered.isascii() else lowered.translate(_FOLD)
+    if lowered.isascii() or not any(c in lowered for c in "ſıİ"):
+        return lowered  # the usual case: a search for each is far faster than translate
+    return lowered.translate(_FOLD)
 
 
 def cue_found(cue: lx.Cue, text: str) -> bool:

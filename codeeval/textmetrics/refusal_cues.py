@@ -166,7 +166,10 @@ class Normalized:
 
 def normalize(text: str) -> Normalized:
     """Straighten apostrophes and expand English contractions ("can't" -> "cannot")."""
-    text = text.translate(_APOSTROPHES)
+    if not text.isascii() and any(c in text for c in "’ʼ‘"):
+        text = text.translate(_APOSTROPHES)  # (slow: a look-up per character)
+    if "`" in text:
+        text = text.replace("`", "'")
     if "'" not in text:
         return Normalized(text, (), ())
     parts: list[str] = []

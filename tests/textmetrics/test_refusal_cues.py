@@ -104,6 +104,8 @@ def test_a_missing_file_is_refused(tmp_path: object) -> None:
         ),
         ("John's car isn't red.", "John's car is not red."),
         ("No apostrophes at all.", "No apostrophes at all."),
+        ("I can`t, I won‘t, it isnʼt.", "I cannot, I will not, it is not."),
+        ("Ich kann`s nicht, größer.", "Ich kann's nicht, größer."),
     ],
 )
 def test_normalize_writes_contractions_out(text: str, expected: str) -> None:
