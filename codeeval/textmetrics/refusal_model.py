@@ -20,13 +20,12 @@ scoring needs no third-party package and no pickle is ever loaded.
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from itertools import pairwise
+from itertools import chain, pairwise
 from pathlib import Path
 from typing import Literal
 
@@ -233,8 +232,11 @@ class RefusalModel(Frozen):
             )
         if sorted(self.classes) != sorted(GRADES):
             raise ValueError(f"classes must be {GRADES}, got {self.classes}")
-        bad = [k for k, v in self.weights.items() if not all(math.isfinite(x) for x in v)]
-        if bad or not all(math.isfinite(x) for x in self.bias):
+        finite = all(map(math.isfinite, chain.from_iterable(self.weights.values())))
+        bad = (
+            [] if finite else [k for k, v in self.weights.items() if not all(map(math.isfinite, v))]
+        )
+        if bad or not all(map(math.isfinite, self.bias)):
             raise ValueError(f"non-finite weights: {bad[:3] or 'bias'}")
         return self
 
@@ -270,12 +272,11 @@ def cues_digest(cue_text: str) -> str:
 
 def parse_model(text: str, source: str = MODEL_RESOURCE) -> RefusalModel:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ModelFileError(f"{source}: not valid JSON: {exc}") from exc
-    try:
-        return RefusalModel.model_validate(data)
+        # pydantic's own JSON reader: half the time of json.loads and then validating
+        return RefusalModel.model_validate_json(text)
     except ValidationError as exc:
+        if exc.errors()[0]["type"] == "json_invalid":
+            raise ModelFileError(f"{source}: not valid JSON: {exc.errors()[0]['msg']}") from exc
         where, msg = first_error(exc)
         raise ModelFileError(f"{source}: {where or 'model'}: {msg}") from exc
 
