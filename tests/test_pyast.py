@@ -3,9 +3,12 @@ recursion-depth state across threads, and codeeval parses answers on several wor
 
 from __future__ import annotations
 
+import ast
 import re
 import threading
 from pathlib import Path
+
+import pytest
 
 from codeeval import pyast
 
@@ -44,3 +47,20 @@ def test_a_parse_inside_a_parse_does_not_deadlock() -> None:
     with pyast._LOCK:
         tree = pyast.parse("def f(a, b=1):\n    return a + b\n")
     assert tree.body[0].name == "f"  # type: ignore[attr-defined]
+
+
+def test_the_same_source_gives_the_tree_built_lately_and_only_the_latest_are_kept() -> None:
+    source = "def kept(x):\n    return x * 2\n"
+    first = pyast.parse(source)
+    assert pyast.parse(source) is first
+    for n in range(pyast.KEPT):
+        pyast.parse(f"y{n} = {n}\n")
+    again = pyast.parse(source)
+    assert again is not first
+    assert ast.dump(again) == ast.dump(first)
+
+
+def test_a_source_that_does_not_parse_still_raises_every_time() -> None:
+    for _ in range(2):
+        with pytest.raises(SyntaxError):
+            pyast.parse("def broken(:\n")
