@@ -41,6 +41,7 @@ import socket
 import stat
 import sys
 import time
+import types
 from typing import Any
 
 # `python3 -I` leaves the script's directory off sys.path; rpc.py lives beside this file
@@ -110,8 +111,7 @@ def _warm_up() -> None:
         "io",
         "enum",
         "pytest_timeout",
-        "hypothesis",
-        "_hypothesis_pytestplugin",
+        "_hypothesis_pytestplugin",  # its hooks do nothing until a suite imports hypothesis
     ):
         try:
             importlib.import_module(name)
@@ -120,7 +120,10 @@ def _warm_up() -> None:
     global _PREPARED
     _PREPARED = _prepare_pytest()
     if _PREPARED is not None:
-        _scan_plugin_fixtures_once(_PREPARED.pluginmanager.get_plugins())
+        try:
+            _scan_plugins_once(_PREPARED.pluginmanager)
+        except Exception:  # another pytest or pluggy: each session searches and reads itself
+            pass
     try:  # compiled once here, not in every suite's child (re's cache is inherited)
         from _pytest.junitxml import bin_xml_escape
 
@@ -131,6 +134,26 @@ def _warm_up() -> None:
     # children's garbage collections, which would otherwise walk (and copy) all of it.
     gc.collect()
     gc.freeze()
+
+
+def _import_what_the_suite_uses(req: dict[str, Any]) -> None:
+    """Import hypothesis here, once, before the first suite whose files name it.
+
+    Hypothesis takes longer to import than pytest and few suites use it, so it is not
+    imported while the container starts; a suite that does import it would pay that in
+    its own process every time. A suite that reaches it without naming it still works:
+    its process imports it.
+    """
+    if "hypothesis" in sys.modules:
+        return
+    if not any("hypothesis" in content for content in req["files"].values()):
+        return
+    try:
+        import hypothesis  # noqa: F401
+    except Exception:
+        return
+    gc.collect()
+    gc.freeze()  # as in the warm-up: out of the children's garbage collections
 
 
 def _pytest_args(test_files: list[str], box: str) -> list[str]:
@@ -204,36 +227,123 @@ def _prepare_pytest() -> Any:
         os.rmdir(TESTS_BOX)
 
 
-#: The fixtures of the plugin modules registered in the warm-up, found once there:
-#: ``id(module) -> (module, a module holding just its fixture functions)``.
+#: The fixtures of the plugins registered in the warm-up (modules and classes of the
+#: image's own code), found once there: ``id(plugin) -> (plugin, a module holding just
+#: its fixture functions)``.
 _PLUGIN_FIXTURES: dict[int, tuple[object, object]] = {}
 
+#: Where the plugins that every session registers are defined: code of the image, never
+#: of a suite (a suite's own objects are always searched and read afresh).
+_PLUGIN_CODE = ("_pytest.", "pytest", "pluggy", "pytest_timeout", "_hypothesis_pytestplugin")
 
-def _scan_plugin_fixtures_once(plugins: Any) -> None:
-    """Find the fixtures of the plugin modules registered so far once, for every session.
+#: Plugin classes of the image's own code that define no fixture: pytest finds none in
+#: their instances unless an instance holds one among its own attributes.
+_CLASSES_WITHOUT_FIXTURES: set[type] = set()
+
+#: What the fixture manager searches in place of a plugin object without fixtures.
+_NO_FIXTURES = types.ModuleType("codeeval_no_fixtures")
+
+
+def _plugin_code(obj: object) -> bool:
+    module = getattr(obj, "__module__", None)
+    return isinstance(module, str) and module.startswith(_PLUGIN_CODE)
+
+
+def _scan_plugins_once(manager: Any) -> None:
+    """Search the plugin code for fixtures and read its signatures once, for every session.
 
     At each session start pytest looks for fixtures in every registered plugin: some
-    forty modules, each searched with ``dir`` and a ``getattr`` of every name, a fifth of
-    the CPU time of a small suite's test process. The plugin modules registered here
-    (pytest's own, hypothesis's, pytest-timeout's) are the same in every suite, so each
-    is searched here, before any fork, and a session's fixture manager parses, in its
-    place, a module holding just the fixture functions found, with pytest's own parsing:
-    the same fixture definitions, in the same order. Whatever is registered later (the
-    test modules, the session's own plugin objects) pytest searches itself.
+    forty modules and a dozen objects, each searched with ``dir`` and a ``getattr`` of
+    every name; every session registers its own plugin objects again (the terminal
+    reporter, the JUnit writer, the logging plugin, the session, its fixture manager),
+    reading the signature of each of their hook functions, and defines the built-in
+    fixtures anew, reading each one's signature. Together that was about a third of a
+    small suite's test process, the same in every suite. Here, before any fork:
+
+    * each plugin module and class of the image's code is searched once, and a
+      session's fixture manager parses, in its place, a module holding just the fixture
+      functions found, with pytest's own parsing (the same fixture definitions in the
+      same order);
+    * plugin classes without fixtures are noted: their instances are skipped unless an
+      instance holds a fixture among its own attributes;
+    * the signatures of the plugin code's functions are read once and remembered
+      (pluggy's ``varnames`` and pytest's ``getfuncargnames`` give the same answer for
+      the same function and arguments).
+
+    Whatever is not the image's code (a suite's test modules, classes and functions)
+    pytest searches and reads itself, as before.
     """
-    import types
+    import inspect
 
     from _pytest import compat, fixtures
+    from pluggy import _hooks
 
+    plugins = manager.get_plugins()
     for plugin in plugins:
-        if not isinstance(plugin, types.ModuleType):
+        if isinstance(plugin, types.ModuleType) or (
+            isinstance(plugin, type) and _plugin_code(plugin)
+        ):
+            only = types.ModuleType(getattr(plugin, "__name__", "plugin"))
+            for name in dir(plugin):
+                obj = compat.safe_getattr(plugin, name, None)
+                if fixtures.getfixturemarker(obj) is not None:
+                    setattr(only, name, obj)
+            _PLUGIN_FIXTURES[id(plugin)] = (plugin, only)
+
+    read_varnames = _hooks.varnames
+    varnames_of: dict[tuple[object, bool], Any] = {}
+
+    def varnames(func: Any) -> Any:
+        target = getattr(func, "__func__", func)
+        if not (inspect.isfunction(target) and _plugin_code(target)):
+            return read_varnames(func)
+        key = (target, inspect.ismethod(func))
+        found = varnames_of.get(key)
+        if found is None:
+            found = varnames_of[key] = read_varnames(func)
+        return found
+
+    read_argnames = fixtures.getfuncargnames
+    argnames_of: dict[tuple[object, tuple[tuple[str, object], ...]], Any] = {}
+
+    def getfuncargnames(function: Any, **kwargs: Any) -> Any:
+        if not (inspect.isfunction(function) and _plugin_code(function)):
+            return read_argnames(function, **kwargs)
+        key = (function, tuple(sorted(kwargs.items())))
+        found = argnames_of.get(key)
+        if found is None:
+            found = argnames_of[key] = read_argnames(function, **kwargs)
+        return found
+
+    # The plugin classes: those of the registered objects, and every class of the plugin
+    # code that implements a hook (the sessions' own plugin objects are among them).
+    classes = {type(p) for p in plugins if not isinstance(p, types.ModuleType | type)}
+    for module in list(sys.modules.values()):
+        name = getattr(module, "__name__", None)
+        if isinstance(name, str) and name.startswith(_PLUGIN_CODE):
+            for value in list(vars(module).values()):
+                hooks = isinstance(value, type) and value.__module__ == name
+                if hooks and any(k.startswith("pytest_") for k in vars(value)):
+                    classes.add(value)
+    for cls in classes:
+        if not _plugin_code(cls):
             continue
-        only = types.ModuleType(plugin.__name__)
-        for name in dir(plugin):
-            obj = compat.safe_getattr(plugin, name, None)
-            if fixtures.getfixturemarker(obj) is not None:
-                setattr(only, name, obj)
-        _PLUGIN_FIXTURES[id(plugin)] = (plugin, only)
+        if not any(_fixture_in_class(cls, name) for name in dir(cls)):
+            _CLASSES_WITHOUT_FIXTURES.add(cls)
+        for name, value in vars(cls).items():
+            if name.startswith("pytest_") and inspect.isfunction(value):
+                varnames(value)  # as pluggy reads a bound method: without ``self``
+    real_function = getattr(compat, "get_real_method", None)  # pytest 7 and 8
+    for _, only in _PLUGIN_FIXTURES.values():
+        for name, obj in vars(only).items():
+            marker = fixtures.getfixturemarker(obj)
+            real = real_function(obj, only) if real_function is not None else None
+            if marker is not None and inspect.isfunction(real):
+                getfuncargnames(real, name=marker.name or name, is_method=False)
+    # Wherever pluggy and pytest call them (the modules differ between versions).
+    _replace_global("pluggy", "varnames", read_varnames, varnames)
+    _replace_global("_pytest.", "getfuncargnames", read_argnames, getfuncargnames)
+
     parse = fixtures.FixtureManager.parsefactories
 
     def parsefactories(self: Any, *args: Any, **kwargs: Any) -> Any:
@@ -241,6 +351,8 @@ def _scan_plugin_fixtures_once(plugins: Any) -> None:
         keyword = "holder" in kwargs
         plugin = kwargs["holder"] if keyword else args[0] if len(args) == 2 else None
         found = _PLUGIN_FIXTURES.get(id(plugin)) if plugin is not None else None
+        if found is None and plugin is not None and _without_fixtures(plugin):
+            found = (plugin, _NO_FIXTURES)
         if found is None or found[0] is not plugin:
             return parse(self, *args, **kwargs)
         if keyword:
@@ -248,6 +360,35 @@ def _scan_plugin_fixtures_once(plugins: Any) -> None:
         return parse(self, found[1], args[1], **kwargs)
 
     fixtures.FixtureManager.parsefactories = parsefactories
+
+
+def _replace_global(package: str, name: str, old: object, new: object) -> None:
+    for module_name, module in list(sys.modules.items()):
+        if module_name.startswith(package) and getattr(module, name, None) is old:
+            setattr(module, name, new)
+
+
+def _fixture_in_class(cls: type, name: str) -> bool:
+    from _pytest import fixtures
+
+    for klass in cls.__mro__:
+        if name in vars(klass):
+            value = vars(klass)[name]
+            return fixtures.getfixturemarker(getattr(value, "__func__", value)) is not None
+    return False
+
+
+def _without_fixtures(plugin: object) -> bool:
+    """Whether ``plugin`` is an instance of a plugin class of the image's code without
+    fixtures that holds none among its own attributes either."""
+    if type(plugin) not in _CLASSES_WITHOUT_FIXTURES:
+        return False
+    from _pytest import fixtures
+
+    own = getattr(plugin, "__dict__", None)
+    return isinstance(own, dict) and not any(
+        fixtures.getfixturemarker(v) is not None for v in own.values()
+    )
 
 
 def _run_pytest(test_files: list[str], box: str) -> int:
@@ -913,6 +1054,7 @@ def main() -> None:
                 if problem:
                     resp = {"id": req.get("id"), "error": problem}
                 else:
+                    _import_what_the_suite_uses(req)
                     resp = run_suite(req, next_uid)
                     next_uid += 2  # an isolated suite uses two UIDs; never reuse one
             elif req.get("op") == "ping":

@@ -27,7 +27,17 @@ sys.path.insert(0, sys.argv[1])
 import supervisor as S
 S.BOX_ROOT = sys.argv[2]
 S.TESTS_BOX = os.path.join(S.BOX_ROOT, "t")
+import _pytest.fixtures, _pytest.python, pluggy
+def readers():  # the signature readers, and pytest's search for fixtures, as called
+    found = {(n, a): getattr(m, a) for n, m in list(sys.modules.items())
+             for a in ("varnames", "getfuncargnames")
+             if n.startswith(("pluggy", "_pytest.")) and hasattr(m, a)}
+    found["parsefactories"] = _pytest.fixtures.FixtureManager.parsefactories
+    return found
+pytests_own = readers()
 S._warm_up()
+replaced = [k for k, v in readers().items() if v is not pytests_own[k]]
+remembered = {k[1] for k in replaced if k != "parsefactories"} == {"varnames", "getfuncargnames"}
 files = json.loads(sys.argv[3])
 STAMPS = re.compile(r'(time|timestamp|hostname)="[^"]*"| in [0-9.]+s')
 
@@ -45,9 +55,15 @@ def run(prepared):
         os.chdir(S.TESTS_BOX)
         sys.stdout = open(1, "w", closefd=False)
         sys.stderr = sys.stdout
-        if not prepared:
+        if not prepared:  # pytest parses, searches every plugin and reads every signature
             S._PREPARED = None
-            S._PLUGIN_FIXTURES.clear()  # pytest searches every plugin for fixtures itself
+            S._PLUGIN_FIXTURES.clear()
+            S._CLASSES_WITHOUT_FIXTURES.clear()
+            for key, value in pytests_own.items():
+                if key == "parsefactories":
+                    _pytest.fixtures.FixtureManager.parsefactories = value
+                else:
+                    setattr(sys.modules[key[0]], key[1], value)
         tests = sorted(n for n in files if n.startswith("test_"))
         code = S._run_pytest(tests, S.TESTS_BOX)
         sys.stdout.flush()
@@ -66,8 +82,9 @@ def run(prepared):
     return [os.waitstatus_to_exitcode(status), STAMPS.sub("", report), STAMPS.sub("", out.decode())]
 
 scanned = len(S._PLUGIN_FIXTURES)
+plain_classes = len(S._CLASSES_WITHOUT_FIXTURES)
 print(json.dumps({"ready": S._PREPARED is not None, "scanned": scanned, "fast": run(True),
-                  "plain": run(False)}))
+                  "plain": run(False), "remembered": remembered, "classes": plain_classes}))
 """
 
 FILES = {
@@ -131,6 +148,8 @@ def test_prepared_configuration_runs_a_suite_like_pytest_main(tmp_path: Path) ->
     result = json.loads(proc.stdout.strip().splitlines()[-1])
     assert result["ready"], "the supervisor could not prepare pytest's configuration"
     assert result["scanned"] > 20, "the plugin modules' fixtures were not found in the warm-up"
+    assert result["remembered"], "the plugin code's signatures are not remembered"
+    assert result["classes"] > 5, "the plugin classes without fixtures were not found"
     fast, plain = result["fast"], result["plain"]
     assert fast[0] == plain[0] == 1
     assert fast[1] == plain[1]  # the JUnit report
