@@ -196,6 +196,24 @@ def test_deny_contamination_between_samples(docker_runner: Any) -> None:
         )
 
 
+def test_a_suite_reaching_hypothesis_without_naming_it_still_runs_it(docker_runner: Any) -> None:
+    # The supervisor imports hypothesis ahead for suites that name it; this one's own
+    # process has to import it, and its failing property is found all the same.
+    result = run_tests(
+        docker_runner,
+        """
+        import importlib
+        h = importlib.import_module("hypo" + "thesis")
+        st = importlib.import_module("hypo" + "thesis.strategies")
+        @h.given(st.integers(min_value=0, max_value=10))
+        def test_property(x):
+            assert x < 5
+        """,
+    )
+    assert result.status == "failed", result
+    assert "Falsifying example" in result.output_tail, result.output_tail
+
+
 def test_allow_hypothesis_and_tmp_path(docker_runner: Any) -> None:
     assert_passed(
         run_tests(
