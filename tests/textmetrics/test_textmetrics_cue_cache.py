@@ -103,10 +103,18 @@ def test_a_cache_written_then_read_gives_the_same_index(tmp_path: Path) -> None:
     [
         lambda text: text[: len(text) // 2],  # cut off
         lambda text: "",
-        lambda text: text.replace('"requirements":[[[[', '"requirements":[[[{', 1),
+        lambda text: text.replace('"voice":[[', '"voice":[[1],[', 1),
         lambda text: text.replace('"weight":2', '"weight":"2"', 1),
         lambda text: text.replace('"key":"', '"key":"0', 1),  # written for other inputs
         lambda text: "\udcff",  # not UTF-8 once written
+    ],
+    ids=[
+        "cut off",
+        "empty",
+        "a needle of another shape",
+        "a weight of another type",
+        "other inputs",
+        "not UTF-8",
     ],
 )
 def test_a_damaged_cache_is_derived_afresh_and_rewritten(
@@ -115,7 +123,9 @@ def test_a_damaged_cache_is_derived_afresh_and_rewritten(
     cuecache.load(tmp_path)
     (path,) = tmp_path.glob("cues-*.json")
     good = path.read_text(encoding="utf-8")
-    path.write_bytes(damage(good).encode("utf-8", "surrogateescape"))
+    damaged = damage(good)
+    assert damaged != good
+    path.write_bytes(damaged.encode("utf-8", "surrogateescape"))
     found = cuecache.load(tmp_path)
     assert _index(build_index(found.disclaimers + found.declines, found.voice)) == SCRATCH
     assert path.read_text(encoding="utf-8") == good
