@@ -3,11 +3,13 @@
 A cue is declared, not programmed: an id, the family it counts for, its weight, the
 regular expressions that find it, and examples it must and must not match. Nothing else is
 written by hand; in particular the words that let the detector skip a sentence cheaply are
-derived from the patterns (:mod:`.triggers`). The files are read and validated once, the
-first time the detector runs: the schema by pydantic, every pattern by the parser of
-:mod:`re` (a broken pattern names its cue id; the parse also gives the pattern's requirements, which
-the detector then finds derived). Patterns are compiled on first use and the
-examples are checked by the tests and by :func:`check_examples`.
+derived from the patterns (:mod:`.triggers`). The files are read and validated the first
+time the detector runs: the schema by pydantic, every pattern by the parser of :mod:`re`
+(a broken pattern names its cue id; that parse also gives the pattern's requirements, so
+each pattern is parsed once). What the detector needs of them is then kept in the user's
+cache, and later processes read it from there while the files are unchanged
+(:mod:`.cuecache`). Patterns are compiled on first use and the examples are checked by the
+tests and by :func:`check_examples`.
 """
 
 from __future__ import annotations
