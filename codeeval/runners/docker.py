@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import random
 import socket
 import struct
 import threading
 import time
+from collections import deque
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -33,7 +33,9 @@ from docker.types import LogConfig, Ulimit
 from codeeval import __version__
 from codeeval.errors import EngineError, ImageMissing, RuntimeMissing, SandboxError
 from codeeval.models import Limits, RawOutcome, RunRequest, RunResult
+from codeeval.runners import canary
 from codeeval.runners.base import effective_limits, outcome_from_response, suite_request
+from codeeval.runners.canary import Check
 
 LABEL_ROLE = "codeeval.role"
 LABEL_RUN = "codeeval.run"
@@ -372,6 +374,24 @@ def _alive(pid: str) -> bool:
     return True
 
 
+class _Lane:
+    """The runner as one pre-flight check sees it: the check's suites run on a container
+    it holds (taken from the pool once ready), so the time the check measures is that of
+    its suites alone, never a wait for a container to start. A container that has to be
+    replaced is replaced as in ``DockerRunner.run``."""
+
+    def __init__(self, runner: DockerRunner, box: Box) -> None:
+        self.runner = runner
+        self.box: Box | None = box
+
+    def take(self) -> Box | None:
+        box, self.box = self.box, None
+        return box
+
+    def run(self, request: RunRequest) -> RunResult:
+        return self.runner._run(request, self)
+
+
 class DockerRunner:
     """Runs suites in a pool of hardened containers, one suite at a time per container."""
 
@@ -405,9 +425,15 @@ class DockerRunner:
         self.runtime = runtime
         self.engine_kernel = ""
         self._client: docker.DockerClient | None = None
-        self._idle: queue.SimpleQueue[Box] = queue.SimpleQueue()
+        self._idle: deque[Box] = deque()
         self._all: set[Box] = set()
         self._lock = threading.Lock()
+        #: Signalled when a container becomes idle or one of the pool's stops starting.
+        self._changed = threading.Condition(self._lock)
+        self._starting = 0
+        """Containers of the pool still starting: a suite waits for one of them (or for
+        an idle one) instead of starting a container of its own."""
+        self._starter: ThreadPoolExecutor | None = None
         self._digest: str | None = None
         self.swept = 0
         self.recycled = 0
@@ -448,12 +474,11 @@ class DockerRunner:
             self._cores = int(info.get("NCPU", 0))
         except (ValueError, TypeError):
             self._cores = 0  # unknown: containers are not pinned to a core
-        self._warm_pool()
+        checks: tuple[Check, ...] = ()
         if self.preflight:
-            from codeeval.runners.canary import preflight
-
             foreign = self.runtime not in DEFAULT_RUNTIMES
-            preflight(self, host_kernel=self.engine_kernel if foreign else None)
+            checks = canary.checks(host_kernel=self.engine_kernel if foreign else None)
+        canary.require_passed(self._warm_pool(checks))
 
     def run(self, request: RunRequest) -> RunResult:
         """Run the suites of one sample; retry infrastructure failures on fresh containers.
@@ -464,6 +489,10 @@ class DockerRunner:
             EngineError: the engine stopped answering; the sample gets no record and
                 runs again on resume.
         """
+        return self._run(request, None)
+
+    def _run(self, request: RunRequest, lane: _Lane | None) -> RunResult:
+        """``run``, on the container ``lane`` holds when given, else on one of the pool."""
         last_error = ""
         for attempt in range(1, self.attempts + 1):
             if self._closed:
@@ -472,7 +501,7 @@ class DockerRunner:
             if attempt > 1:
                 time.sleep(RETRY_PAUSE_S * (attempt - 1))  # let a restarting engine settle
             try:
-                outcomes = self._run_once(request)
+                outcomes = self._run_once(request, lane)
                 return RunResult(
                     key=request.key,
                     outcomes=outcomes,
@@ -496,9 +525,10 @@ class DockerRunner:
             attempts=self.attempts,
         )
 
-    def _run_once(self, request: RunRequest) -> dict[str, RawOutcome]:
+    def _run_once(self, request: RunRequest, lane: _Lane | None = None) -> dict[str, RawOutcome]:
         limits = effective_limits(self.limits, request)
-        box = self._acquire()
+        held = lane.take() if lane is not None else None
+        box = held or self._acquire()
         results: dict[str, RawOutcome] = {}
         healthy = True
         try:
@@ -532,17 +562,66 @@ class DockerRunner:
             healthy = False
             raise
         finally:
-            self._release(box, healthy)
+            if lane is not None and healthy:
+                lane.box = box  # kept for the check's next suite
+            else:
+                self._release(box, healthy)
         return results
 
-    def _warm_pool(self) -> None:
-        """Start every container of the pool at once, instead of one by one on demand."""
-        with ThreadPoolExecutor(self.jobs) as pool:
-            futures = [pool.submit(self._new_box) for _ in range(self.jobs)]
-        for future in futures:
-            if future.exception() is None:
-                self._idle.put(future.result())
-        # A container that failed to start is retried on demand, where failures count.
+    def _warm_pool(self, checks: tuple[Check, ...] = ()) -> list[str]:
+        """Start every container of the pool at once, instead of one by one on demand, and
+        run the pre-flight ``checks`` meanwhile: the first container ready takes the first
+        (the longest) check, the next one the next check; with fewer containers than
+        checks, a container runs several, one after the other. Returns what the checks
+        found wrong once they are done; containers still starting join the pool when
+        they are ready.
+
+        Nothing else uses the runner before this returns: no sample runs before every
+        check has passed.
+        """
+        lanes = min(self.jobs, len(checks))
+        self._starter = ThreadPoolExecutor(self.jobs + lanes, "codeeval-start")
+        with self._lock:
+            self._starting += self.jobs
+        for _ in range(self.jobs):
+            self._starter.submit(self._start_one)
+        running = []
+        for lane in range(lanes):
+            try:
+                box: Box | None = self._acquire()  # the next container ready
+            except (SandboxError, BoxBroken):
+                box = None  # the check's suites retry on fresh containers
+            running.append(self._starter.submit(self._check_in_turn, checks[lane::lanes], box))
+        return [failure for future in running for failure in future.result()]
+
+    def _check_in_turn(self, checks: tuple[Check, ...], box: Box | None) -> list[str]:
+        """Run ``checks`` one after the other on ``box``, held throughout (the time a
+        check measures is that of its suites, never a wait for a container to start)."""
+        if box is None:
+            return [failure for check in checks for failure in check(self)]
+        lane = _Lane(self, box)
+        try:
+            return [failure for check in checks for failure in check(lane)]
+        finally:
+            if lane.box is not None:
+                self._release(lane.box, True)
+
+    def _start_one(self) -> None:
+        """Start a container of the pool; a suite waiting for one (``_acquire``) gets it."""
+        box: Box | None = None
+        try:
+            box = self._new_box()
+        except Exception:  # retried on demand, where failures count
+            pass
+        finally:
+            with self._changed:
+                self._starting -= 1
+                if box is not None:
+                    self._idle.append(box)
+                if self._starting:
+                    self._changed.notify()  # the suite that asked first
+                else:  # the last one: whoever still waits starts a container of its own
+                    self._changed.notify_all()
 
     def _placement(self) -> tuple[int, int | None]:
         """The first box UID of a new container — a span no other container of this run
@@ -555,10 +634,13 @@ class DockerRunner:
         return UID_BASE + slot * UID_SPAN, cpu
 
     def _acquire(self) -> Box:
-        try:
-            return self._idle.get_nowait()
-        except queue.Empty:
-            return self._new_box()
+        """An idle container; else one of the pool's that is still starting; else a new one."""
+        with self._changed:
+            while not self._idle and self._starting and not self._closed:
+                self._changed.wait()
+            if self._idle:
+                return self._idle.popleft()
+        return self._new_box()
 
     def _new_box(self) -> Box:
         if self._closed:
@@ -579,7 +661,12 @@ class DockerRunner:
         except ENGINE_ERRORS as exc:
             raise SandboxError(f"cannot start a runner container: {exc}") from exc
         with self._lock:
-            self._all.add(box)
+            closed = self._closed
+            if not closed:
+                self._all.add(box)
+        if closed:  # closed while it started: ``close`` no longer sees it
+            box.destroy()
+            raise SandboxError("the runner was closed")
         return box
 
     def _replace(self, box: Box) -> Box:
@@ -597,18 +684,24 @@ class DockerRunner:
 
     def _release(self, box: Box, healthy: bool) -> None:
         if healthy:
-            self._idle.put(box)
+            with self._changed:
+                self._idle.append(box)
+                self._changed.notify()
         else:
             self._discard(box)
             self.recycled += 1
 
     def close(self) -> None:
-        self._closed = True
-        with self._lock:
+        with self._changed:
+            self._closed = True
+            self._changed.notify_all()
             boxes = list(self._all)
             self._all.clear()
+            self._idle.clear()
         for box in boxes:  # removed side by side: each removal mostly waits on the engine
             self._discard(box)
+        if self._starter is not None:
+            self._starter.shutdown(wait=True)  # a container still starting removes itself
         self._reaper.shutdown(wait=True)
         if self._client is not None:
             try:

@@ -1,0 +1,102 @@
+"""The Docker runner's start against the real engine: the pre-flight checks run on the
+pool's own containers as they become ready, a check that fails on either container
+stops the run before any sample runs, and the deadline probe really is killed while it
+ignores SIGTERM (under each runtime)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import docker
+import pytest
+
+from codeeval.config import settings
+from codeeval.errors import SecurityCheckFailed
+from codeeval.junit import judge_run
+from codeeval.models import RunRequest, SampleKey, SuiteSpec
+from codeeval.pipeline import RunOptions, run
+from codeeval.runners.canary import DEADLINE_PROBE, PROBE_DEADLINES, RESISTING
+from codeeval.runners.docker import LABEL_RUN, DockerRunner
+from codeeval.store import RESULTS
+from tests.docker.probes import LIMITS
+
+pytestmark = pytest.mark.docker
+
+
+def containers_of(run_id: str) -> list[str]:
+    client = docker.DockerClient(base_url=settings().docker_url or None, timeout=30)
+    found = client.api.containers(all=True, filters={"label": f"{LABEL_RUN}={run_id}"})
+    return [c["Id"] for c in found]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_checks_run_on_the_pools_own_containers(runner_image: str, jobs: int) -> None:
+    runner = DockerRunner(runner_image, LIMITS, jobs=jobs)
+    try:
+        runner.start()
+        assert len(containers_of(runner.run_id)) == jobs, "a check started a container"
+        assert runner.recycled == 0
+    finally:
+        runner.close()
+    assert containers_of(runner.run_id) == []
+
+
+ADD = """
+id = "add"
+domain = "coding"
+module = "add.py"
+prompt = "Write add.py with add(a, b) and pytest tests."
+"""
+
+ANSWER = """```python
+# add.py
+def add(a, b):
+    return a + b
+```
+
+```python
+# test_add.py
+from add import add
+
+def test_add():
+    assert add(1, 2) == 3
+```
+"""
+
+
+def test_a_check_failing_on_one_container_stops_the_run_before_any_sample(
+    runner_image: str, tmp_path: Path
+) -> None:
+    prompts = tmp_path / "prompts"
+    prompts.mkdir()
+    (prompts / "add.toml").write_text(ADD, encoding="utf-8")
+    samples = tmp_path / "samples.jsonl"
+    row = {"model": "m", "prompt_id": "add", "run": 1, "text": ANSWER}
+    samples.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    opts = RunOptions(samples=samples, prompts=prompts, out=tmp_path / "out", limits=LIMITS)
+    # A network route out: the isolation probes fail on one container, while the
+    # deadline probe passes on the other.
+    runner = DockerRunner(runner_image, LIMITS, jobs=2, sabotage=frozenset({"network"}))
+    with pytest.raises(SecurityCheckFailed, match="isolation probes") as caught:
+        run(opts, runner=runner)
+    assert "deadline probe" not in str(caught.value)
+    results = opts.out / RESULTS
+    assert not results.exists() or results.read_bytes() == b"", "a sample ran"
+    assert containers_of(runner.run_id) == []
+
+
+def test_the_deadline_probe_is_killed_while_it_ignores_sigterm(docker_runner: DockerRunner) -> None:
+    probe = SuiteSpec(
+        name="reference",
+        module_name="canary",
+        module_source="",
+        test_file="test_deadline.py",
+        test_source=DEADLINE_PROBE,
+        expected_tests=1,
+    )
+    key = SampleKey(model="codeeval-preflight", prompt_id="canary", run=1)
+    request = RunRequest(key=key, suites=(probe,), timeout_s=PROBE_DEADLINES[1])
+    verdict = judge_run(request, docker_runner.run(request))["reference"]
+    assert verdict.status == "timeout"
+    assert RESISTING in verdict.output_tail
