@@ -270,3 +270,19 @@ def test_table_of_a_missing_directory_exits_4(tmp_path: Path) -> None:
     assert no_traceback(result)
     assert f"error: {tmp_path / 'nowhere' / RESULTS}: no results file" in err
     assert "hint: run `codeeval run` first" in err
+
+
+def test_only_the_invoked_command_is_built(capsys: pytest.CaptureFixture[str]) -> None:
+    import typer
+
+    from codeeval.cli import _app_for, main
+
+    assert sorted(typer.main.get_command(_app_for(["run", "x.jsonl"])).commands) == ["run"]
+    assert sorted(typer.main.get_command(_app_for(["judge", "run"])).commands) == ["judge"]
+    for argv in ([], ["--version"], ["no-such-command"]):
+        assert _app_for(argv) is app  # help and errors as usual
+    assert main(["run", "--help"]) == 0
+    assert "--hidden-tests-in-process" in capsys.readouterr().out
+    assert main(["--version"]) == 0
+    assert main(["run", "--no-such-flag"]) == 2
+    assert "hint: see `codeeval run --help`" in capsys.readouterr().err
