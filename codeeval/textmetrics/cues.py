@@ -133,24 +133,28 @@ def lower(text: str) -> str:
 def cue_found(cue: lx.Cue, text: str) -> bool:
     """Whether ``cue``'s pattern finds anything in ``text``: the answer of
     ``cue.pattern.search(text) is not None``, but only the alternatives whose requirements
-    the text meets are searched (and compiled). Any match of an alternative contains a
-    needle of each set of one of its requirements: a substring of the text, or the key of
-    one of its words."""
+    the text meets are searched (and compiled)."""
     lowered = lower(text)
-    keys: set[str] | None = None
+    return _found(cue, text, 0, len(text), lowered, word_keys(lowered))
+
+
+def _found(cue: lx.Cue, text: str, start: int, end: int, region: str, keys: set[str]) -> bool:
+    """Whether ``cue``'s pattern matches in ``text`` between ``start`` and ``end`` (as
+    ``cue.pattern.search(text, start, end)`` does), searching only the alternatives whose
+    requirements the region meets: any match of an alternative contains a needle of each
+    set of one of its requirements, a substring of the region (``region``: the region
+    lowered, see :func:`lower`) or the key of one of its words (``keys``: of the region's
+    runs of letters and digits, a superset of the keys of the words that start in it)."""
     for i, reqs in enumerate(cue.alternative_requirements):
-        if reqs is not None:
-            if keys is None:
-                keys = word_keys(lowered)
-            if not any(
-                all(
-                    any(n.text in lowered if n.substring else n.text in keys for n in needles)
-                    for needles in req
-                )
-                for req in reqs
-            ):
-                continue  # this alternative cannot match here
-        if cue.alternatives[i].search(text) is not None:
+        if reqs is not None and not any(
+            all(
+                any(n.text in region if n.substring else n.text in keys for n in needles)
+                for needles in req
+            )
+            for req in reqs
+        ):
+            continue  # this alternative cannot match here
+        if cue.alternatives[i].search(text, start, end) is not None:
             return True
     return False
 
@@ -501,13 +505,16 @@ class Doc:
 
     def cue_ids(self, start: int, end: int, families: frozenset[str]) -> tuple[str, ...]:
         """Ids of the cues of ``families`` that match in ``[start, end)``: the names of an
-        item's evidence (found again here, whatever the prefilter skipped)."""
+        item's evidence (found again here, whatever the sentence prefilter skipped; only the
+        alternatives whose requirements the span meets are searched)."""
+        region = self.lowered[start:end]
+        keys = word_keys(region)
         return tuple(
             sorted(
                 {
                     c.id
                     for c in index().cues
-                    if c.family in families and c.pattern.search(self.masked, start, end)
+                    if c.family in families and _found(c, self.masked, start, end, region, keys)
                 }
             )
         )

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from codeeval.textmetrics.cuedata import specs
-from codeeval.textmetrics.cues import all_cues, cue_found, index, lower, needles_fire
+from codeeval.textmetrics.cues import Doc, all_cues, cue_found, index, lower, needles_fire
 from codeeval.textmetrics.declines import decline_file
 from codeeval.textmetrics.lexicon import Cue, rx
 from codeeval.textmetrics.triggers import derive, requirements, word_keys
@@ -120,3 +120,20 @@ def test_cue_found_answers_as_a_search_with_the_whole_pattern() -> None:
                 assert cue_found(cue, variant) == (cue.pattern.search(variant) is not None)
                 checked += 1
     assert checked > 3000
+
+
+def test_cue_ids_name_every_cue_whose_whole_pattern_matches_in_the_span() -> None:
+    """An item's evidence names its cues by searching only the alternatives whose
+    requirements the span meets; the ids are those the whole patterns find there, in spans
+    that cut words and sentences too."""
+    checked = 0
+    for family, texts in _examples_by_family().items():
+        cues = [c for c in all_cues() if c.family == family]
+        for text in texts:
+            doc = Doc(text, text)
+            n = len(text)
+            for start, end in ((0, n), (n // 3, n), (0, 2 * n // 3), (1, n - 1)):
+                expected = {c.id for c in cues if c.pattern.search(text, start, end)}
+                assert set(doc.cue_ids(start, end, frozenset({family}))) == expected
+                checked += 1
+    assert checked > 2000
