@@ -27,14 +27,13 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from codeeval import __version__
 
 from .lexicon import Cue, Pattern
-from .needles import Needle, Needles, Requirement
+from .needles import Needle, Needles
 
-FORMAT = 1
+FORMAT = 2
 KEEP = 4
 """Cache files kept (the newest): one per set of cue files and code in use."""
 DATA_FILES = ("cue_data/en.toml", "cue_data/de.toml", "cue_data/declines.toml")
@@ -99,121 +98,82 @@ def derive_afresh() -> CueData:
 # ------------------------------------------------------------------ the file's shape
 
 
-def _needles(needles: Needles) -> list[list[Any]]:
-    return sorted([n.text, n.substring] for n in needles)
-
-
-def _cue_dict(cue: Cue) -> dict[str, Any]:
-    return {
-        "id": cue.id,
-        "family": cue.family,
-        "weight": cue.weight,
-        "line_start": cue.line_start,
-        "flags": cue.pattern.flags,
-        "alternatives": list(cue.pattern.alternatives),
-        "requirements": [
-            None if reqs is None else [[_needles(s) for s in req] for req in reqs]
-            for reqs in cue.alternative_requirements
-        ],
-    }
-
-
 def to_json(found: CueData, key: str) -> str:
-    return json.dumps(
+    """The cache file's text: a header line (format, key, and the SHA-256 of the rest),
+    then the cues as tables: every needle once, every needle set once (as indices of
+    needles), and each cue with its requirements as indices of needle sets."""
+    cues = (*found.disclaimers, *found.declines)
+    sets = sorted(
+        {s for c in cues for reqs in c.alternative_requirements for req in reqs or () for s in req}
+        | {found.voice},
+        key=lambda s: sorted((n.text, n.substring) for n in s),
+    )
+    needles = sorted({n for s in sets for n in s}, key=lambda n: (n.text, n.substring))
+    needle_at = {n: i for i, n in enumerate(needles)}
+    set_at = {s: i for i, s in enumerate(sets)}
+    body = json.dumps(
         {
-            "format": FORMAT,
-            "key": key,
-            "disclaimers": [_cue_dict(c) for c in found.disclaimers],
-            "declines": [_cue_dict(c) for c in found.declines],
-            "voice": _needles(found.voice),
+            "needles": [[n.text, n.substring] for n in needles],
+            "sets": [sorted(needle_at[n] for n in s) for s in sets],
+            "cues": [
+                [
+                    c.id,
+                    c.family,
+                    c.weight,
+                    c.line_start,
+                    c.pattern.flags,
+                    list(c.pattern.alternatives),
+                    [
+                        None if reqs is None else [[set_at[s] for s in req] for req in reqs]
+                        for reqs in c.alternative_requirements
+                    ],
+                ]
+                for c in cues
+            ],
+            "disclaimers": len(found.disclaimers),
+            "voice": set_at[found.voice],
         },
         ensure_ascii=False,
         separators=(",", ":"),
     )
+    header = {"format": FORMAT, "key": key, "sha256": _sha256(body)}
+    return json.dumps(header, separators=(",", ":")) + "\n" + body
 
 
-class _Reader:
-    """Builds cues from a cache file's JSON, checking every value's type (ValueError)."""
-
-    def __init__(self) -> None:
-        self._needles: dict[tuple[str, bool], Needle] = {}
-        self._sets: dict[tuple[tuple[str, bool], ...], Needles] = {}
-
-    def needles(self, value: Any) -> Needles:
-        if not isinstance(value, list) or not value:
-            raise ValueError("needles")
-        items = []
-        for item in value:
-            if not (
-                isinstance(item, list)
-                and len(item) == 2
-                and isinstance(item[0], str)
-                and isinstance(item[1], bool)
-            ):
-                raise ValueError("needle")
-            items.append((item[0], item[1]))
-        k = tuple(items)
-        found = self._sets.get(k)
-        if found is None:
-            found = self._sets[k] = frozenset(self._needle(*i) for i in items)
-        return found
-
-    def _needle(self, text: str, substring: bool) -> Needle:
-        found = self._needles.get((text, substring))
-        if found is None:
-            found = self._needles[(text, substring)] = Needle(text, substring)
-        return found
-
-    def requirements(self, value: Any) -> tuple[Requirement, ...] | None:
-        if value is None:
-            return None
-        if not isinstance(value, list) or not value:
-            raise ValueError("requirements")
-        found = []
-        for req in value:
-            if not isinstance(req, list) or not req:
-                raise ValueError("requirement")
-            found.append(tuple(self.needles(s) for s in req))
-        return tuple(found)
-
-    def cue(self, value: Any) -> Cue:
-        if not isinstance(value, dict):
-            raise ValueError("cue")
-        cue_id, family, weight = value["id"], value["family"], value["weight"]
-        line_start, flags, alternatives = value["line_start"], value["flags"], value["alternatives"]
-        reqs = value["requirements"]
-        if not (
-            isinstance(cue_id, str)
-            and isinstance(family, str)
-            and type(weight) is int
-            and isinstance(line_start, bool)
-            and type(flags) is int
-            and isinstance(alternatives, list)
-            and alternatives
-            and all(isinstance(a, str) for a in alternatives)
-            and isinstance(reqs, list)
-            and len(reqs) == len(alternatives)
-        ):
-            raise ValueError(f"cue {cue_id!r}")
-        cue = Cue(family, weight, Pattern(*alternatives, flags=flags), line_start, cue_id)
-        cue.set_requirements(tuple(self.requirements(r) for r in reqs))
-        return cue
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def from_json(text: str, key: str) -> CueData:
-    """The cues of a cache file's text; ValueError (or KeyError, TypeError) when it is
-    not a file written by :func:`to_json` under ``key``."""
-    value = json.loads(text)
-    if not isinstance(value, dict) or value.get("format") != FORMAT or value.get("key") != key:
-        raise ValueError("another format or other inputs")
-    reader = _Reader()
-    disclaimers, declines = value["disclaimers"], value["declines"]
-    if not isinstance(disclaimers, list) or not isinstance(declines, list):
-        raise ValueError("cue lists")
+    """The cues of a cache file's text; ValueError (or KeyError, TypeError, IndexError)
+    when it is not a whole file written by :func:`to_json` under ``key``. The checksum is
+    checked before anything is read: a damaged file is never believed, and one intact
+    file under this key was written by this code from these inputs."""
+    head, _, body = text.partition("\n")
+    header = json.loads(head)
+    if (
+        not isinstance(header, dict)
+        or header.get("format") != FORMAT
+        or header.get("key") != key
+        or header.get("sha256") != _sha256(body)
+    ):
+        raise ValueError("another format, other inputs, or a damaged file")
+    value = json.loads(body)
+    needles = [Needle(t, substring) for t, substring in value["needles"]]
+    sets = [frozenset(needles[i] for i in s) for s in value["sets"]]
+    cues = []
+    for cue_id, family, weight, line_start, flags, alternatives, per_alternative in value["cues"]:
+        cue = Cue(family, weight, Pattern(*alternatives, flags=flags), line_start, cue_id)
+        cue.set_requirements(
+            tuple(
+                None if reqs is None else tuple(tuple(sets[i] for i in req) for req in reqs)
+                for reqs in per_alternative
+            )
+        )
+        cues.append(cue)
+    n = value["disclaimers"]
     return CueData(
-        disclaimers=tuple(reader.cue(c) for c in disclaimers),
-        declines=tuple(reader.cue(c) for c in declines),
-        voice=reader.needles(value["voice"]) if value["voice"] else frozenset(),
+        disclaimers=tuple(cues[:n]), declines=tuple(cues[n:]), voice=sets[value["voice"]]
     )
 
 
@@ -253,7 +213,7 @@ def load(cache_dir: Path | None) -> CueData:
         return derive_afresh()
     try:
         return from_json(_path(cache_dir, key).read_text(encoding="utf-8"), key)
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
         pass  # no cache yet, or one that cannot be used: derived afresh
     found = derive_afresh()
     _write(cache_dir, key, found)
