@@ -10,13 +10,14 @@ import copy
 import signal
 import sys
 import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from types import FrameType
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from codeeval import __version__
@@ -158,23 +159,14 @@ def run(
     )
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
-    progress = Progress(
-        TextColumn("[bold]evaluating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        disable=quiet or not err.is_terminal,
-    )
-    task = progress.add_task("samples", total=_count_lines(samples))
     try:
-        with progress:
+        with _progress_bar(samples, shown=not quiet and err.is_terminal) as advance:
             summary = run_pipeline(
                 opts,
                 image=cfg.image,
                 docker_url=cfg.docker_url,
                 runner=_given_runner(ctx),
-                progress=lambda kind, n: progress.advance(task, n),
+                progress=advance,
                 stop=stop,
             )
     except CodeevalError as exc:
@@ -190,6 +182,28 @@ def run(
     _render_run(summary, _names(models), _names(only_prompts))
     if summary.bad_inputs:
         raise typer.Exit(EXIT_INPUT_REJECTED)
+
+
+@contextmanager
+def _progress_bar(samples: Path, shown: bool) -> Iterator[Callable[[str, int], None]]:
+    """The progress callback of ``run``: advances a bar on stderr when ``shown``. A run
+    without a bar does not count the samples' lines (a read of the whole file, on the
+    way to the sandbox's start)."""
+    if not shown:
+        yield lambda kind, n: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    bar = Progress(
+        TextColumn("[bold]evaluating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+    )
+    task = bar.add_task("samples", total=_count_lines(samples))
+    with bar:
+        yield lambda kind, n: bar.advance(task, n)
 
 
 def _count_lines(path: Path) -> int | None:

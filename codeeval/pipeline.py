@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
@@ -580,9 +581,18 @@ def warm_up_host(opts: RunOptions, prompts: dict[str, Prompt]) -> None:
         return
 
 
-def docker_runner(opts: RunOptions, image: str, docker_url: str | None) -> Runner:
+def docker_runner(
+    opts: RunOptions,
+    image: str,
+    docker_url: str | None,
+    while_booting: Callable[[], None] | None = None,
+) -> Runner:
     """The real sandbox, built with the run's limits (the runner owns them from here on):
-    this host's Docker engine, or the Docker hosts of a Ray cluster (``--backend ray``)."""
+    this host's Docker engine, or the Docker hosts of a Ray cluster (``--backend ray``).
+
+    ``while_booting``: host work the local runner does while its containers boot (see
+    ``DockerRunner``); the Ray runner does not take it.
+    """
     if opts.backend == "ray":
         from codeeval.runners.ray import RayRunner
 
@@ -590,7 +600,12 @@ def docker_runner(opts: RunOptions, image: str, docker_url: str | None) -> Runne
     from codeeval.runners.docker import DockerRunner
 
     return DockerRunner(
-        image, opts.limits, jobs=opts.jobs, base_url=docker_url, runtime=opts.runtime
+        image,
+        opts.limits,
+        jobs=opts.jobs,
+        base_url=docker_url,
+        runtime=opts.runtime,
+        while_booting=while_booting,
     )
 
 
@@ -621,18 +636,26 @@ def run(
     with OutLock(opts.out):
         if not opts.execute:
             return _evaluate(opts, prompts, None, progress, stop)
-        if runner is None:
-            runner = docker_runner(opts, image, docker_url)
         # The host's own first use of the parser and the text metrics (their patterns are
         # compiled on first use) happens while the sandbox starts, not before the first
-        # record; nothing of it is kept.
-        warming = threading.Thread(target=warm_up_host, args=(opts, prompts), name="warm-up")
-        warming.start()
+        # record; nothing of it is kept. The local runner does it once the engine has
+        # started its containers (so it never slows those engine calls); with any other
+        # runner it runs beside the runner's start.
+        warm_up = partial(warm_up_host, opts, prompts)
+        warming: threading.Thread | None = None
+        if runner is None and opts.backend == "local":
+            runner = docker_runner(opts, image, docker_url, while_booting=warm_up)
+        else:
+            if runner is None:
+                runner = docker_runner(opts, image, docker_url)
+            warming = threading.Thread(target=warm_up, name="warm-up")
+            warming.start()
         try:
             try:
                 runner.start()
             finally:
-                warming.join()  # never left running into the interpreter's shutdown
+                if warming is not None:
+                    warming.join()  # never left running into the interpreter's shutdown
             cap = getattr(runner, "in_flight_cap", None)  # a cluster: as many as it may hold
             if isinstance(cap, int) and cap > 0:
                 opts = replace(opts, jobs=cap)

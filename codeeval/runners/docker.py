@@ -20,7 +20,7 @@ import struct
 import threading
 import time
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -101,7 +101,10 @@ class Box:
         cpu: int | None = None,
         labels: Mapping[str, str] | None = None,
         runtime: str | None = None,
+        on_started: Callable[[], None] | None = None,
     ):
+        """Create and start the container, then wait for its supervisor's ready line;
+        ``on_started`` is called once the engine has started it (before that wait)."""
         self.client = client
         self.limits = limits
         self.container: Container = _create(
@@ -115,6 +118,8 @@ class Box:
             )
             self._sock: socket.socket = getattr(sock, "_sock", sock)
             self.container.start()
+            if on_started is not None:
+                on_started()
             ready = self._read_line(time.monotonic() + READY_TIMEOUT_S)
         except BaseException:
             self.destroy()
@@ -411,7 +416,12 @@ class DockerRunner:
         sabotage: frozenset[str] = frozenset(),
         labels: Mapping[str, str] | None = None,
         runtime: str | None = None,
+        while_booting: Callable[[], None] | None = None,
     ) -> None:
+        """Args (besides the limits and the engine's): ``while_booting`` is host work to
+        do while the pool's containers boot (the supervisors warm up): it runs on a
+        thread of its own once the engine has started every container of the pool, so
+        it never slows the engine calls that start them, and ``start`` waits for it."""
         self.image = image
         self.labels = dict(labels or {})  # extra container labels (the Ray backend's sample)
         self.limits = limits
@@ -434,6 +444,10 @@ class DockerRunner:
         """Containers of the pool still starting: a suite waits for one of them (or for
         an idle one) instead of starting a container of its own."""
         self._starter: ThreadPoolExecutor | None = None
+        self._unstarted = 0
+        """Containers of the pool the engine has not started yet (nor failed to)."""
+        self._all_started = threading.Event()
+        self.while_booting = while_booting
         self._digest: str | None = None
         self.swept = 0
         self.recycled = 0
@@ -469,7 +483,6 @@ class DockerRunner:
             raise EngineError(f"cannot ask the Docker engine about itself: {exc}") from exc
         check_runtime(info, self.runtime)
         self.engine_kernel = str(info.get("KernelVersion") or "")
-        self.swept = sweep(self._client)
         try:
             self._cores = int(info.get("NCPU", 0))
         except (ValueError, TypeError):
@@ -572,19 +585,25 @@ class DockerRunner:
         """Start every container of the pool at once, instead of one by one on demand, and
         run the pre-flight ``checks`` meanwhile: the first container ready takes the first
         (the longest) check, the next one the next check; with fewer containers than
-        checks, a container runs several, one after the other. Returns what the checks
-        found wrong once they are done; containers still starting join the pool when
-        they are ready.
+        checks, a container runs several, one after the other. Once the engine has
+        started every container, the host sweeps stale containers and does its
+        ``while_booting`` work while they boot. Returns what the checks found wrong once
+        all this is done; containers still starting join the pool when they are ready.
 
         Nothing else uses the runner before this returns: no sample runs before every
         check has passed.
+
+        Raises:
+            EngineError: the sweep failed.
         """
         lanes = min(self.jobs, len(checks))
-        self._starter = ThreadPoolExecutor(self.jobs + lanes, "codeeval-start")
+        self._starter = ThreadPoolExecutor(self.jobs + lanes + 1, "codeeval-start")
         with self._lock:
             self._starting += self.jobs
+            self._unstarted += self.jobs
         for _ in range(self.jobs):
             self._starter.submit(self._start_one)
+        booting = self._starter.submit(self._while_booting)
         running = []
         for lane in range(lanes):
             try:
@@ -592,7 +611,16 @@ class DockerRunner:
             except (SandboxError, BoxBroken):
                 box = None  # the check's suites retry on fresh containers
             running.append(self._starter.submit(self._check_in_turn, checks[lane::lanes], box))
-        return [failure for future in running for failure in future.result()]
+        failures = [failure for future in running for failure in future.result()]
+        booting.result()
+        return failures
+
+    def _while_booting(self) -> None:
+        """Once the engine started the pool's containers: the sweep, then the host's work."""
+        self._all_started.wait()
+        self.swept = sweep(self.client)
+        if self.while_booting is not None:
+            self.while_booting()
 
     def _check_in_turn(self, checks: tuple[Check, ...], box: Box | None) -> list[str]:
         """Run ``checks`` one after the other on ``box``, held throughout (the time a
@@ -609,11 +637,23 @@ class DockerRunner:
     def _start_one(self) -> None:
         """Start a container of the pool; a suite waiting for one (``_acquire``) gets it."""
         box: Box | None = None
+        counted = False
+
+        def started() -> None:  # the engine is done with it, one way or the other
+            nonlocal counted
+            if not counted:
+                counted = True
+                with self._lock:
+                    self._unstarted -= 1
+                    if not self._unstarted:
+                        self._all_started.set()
+
         try:
-            box = self._new_box()
+            box = self._new_box(on_started=started)
         except Exception:  # retried on demand, where failures count
             pass
         finally:
+            started()
             with self._changed:
                 self._starting -= 1
                 if box is not None:
@@ -642,7 +682,7 @@ class DockerRunner:
                 return self._idle.popleft()
         return self._new_box()
 
-    def _new_box(self) -> Box:
+    def _new_box(self, on_started: Callable[[], None] | None = None) -> Box:
         if self._closed:
             raise SandboxError("the runner was closed")
         try:
@@ -657,6 +697,7 @@ class DockerRunner:
                 cpu,
                 self.labels,
                 self.runtime,
+                on_started,
             )
         except ENGINE_ERRORS as exc:
             raise SandboxError(f"cannot start a runner container: {exc}") from exc

@@ -24,22 +24,31 @@ from tests.docker.probes import LIMITS
 pytestmark = pytest.mark.docker
 
 
-def containers_of(run_id: str) -> list[str]:
+def containers_of(run_id: str, running: bool = False) -> list[str]:
     client = docker.DockerClient(base_url=settings().docker_url or None, timeout=30)
-    found = client.api.containers(all=True, filters={"label": f"{LABEL_RUN}={run_id}"})
-    return [c["Id"] for c in found]
+    filters = {"label": f"{LABEL_RUN}={run_id}", **({"status": "running"} if running else {})}
+    return [c["Id"] for c in client.api.containers(all=True, filters=filters)]
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_the_checks_run_on_the_pools_own_containers(runner_image: str, jobs: int) -> None:
-    runner = DockerRunner(runner_image, LIMITS, jobs=jobs)
+    seen: list[list[str]] = []  # the pool's running containers, as the host work saw them
+    runner = DockerRunner(
+        runner_image,
+        LIMITS,
+        jobs=jobs,
+        while_booting=lambda: seen.append(containers_of(run, running=True)),
+    )
+    run = runner.run_id
     try:
         runner.start()
-        assert len(containers_of(runner.run_id)) == jobs, "a check started a container"
+        assert len(seen) == 1, "the host's work ran once, before start returned"
+        assert len(seen[0]) == jobs, "it ran before the engine had started every container"
+        assert len(containers_of(run)) == jobs, "a check started a container"
         assert runner.recycled == 0
     finally:
         runner.close()
-    assert containers_of(runner.run_id) == []
+    assert containers_of(run) == []
 
 
 ADD = """
