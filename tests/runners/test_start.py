@@ -6,6 +6,8 @@ ignores SIGTERM (under each runtime)."""
 from __future__ import annotations
 
 import json
+import os
+import threading
 from pathlib import Path
 
 import docker
@@ -20,6 +22,7 @@ from codeeval.runners.canary import DEADLINE_PROBE, PROBE_DEADLINES, RESISTING
 from codeeval.runners.docker import LABEL_RUN, DockerRunner
 from codeeval.store import RESULTS
 from tests.docker.probes import LIMITS
+from tests.helpers import labelled_containers
 
 pytestmark = pytest.mark.docker
 
@@ -74,16 +77,20 @@ def test_add():
 """
 
 
-def test_a_check_failing_on_one_container_stops_the_run_before_any_sample(
-    runner_image: str, tmp_path: Path
-) -> None:
+def one_sample(tmp_path: Path) -> RunOptions:
     prompts = tmp_path / "prompts"
     prompts.mkdir()
     (prompts / "add.toml").write_text(ADD, encoding="utf-8")
     samples = tmp_path / "samples.jsonl"
     row = {"model": "m", "prompt_id": "add", "run": 1, "text": ANSWER}
     samples.write_text(json.dumps(row) + "\n", encoding="utf-8")
-    opts = RunOptions(samples=samples, prompts=prompts, out=tmp_path / "out", limits=LIMITS)
+    return RunOptions(samples=samples, prompts=prompts, out=tmp_path / "out", limits=LIMITS)
+
+
+def test_a_check_failing_on_one_container_stops_the_run_before_any_sample(
+    runner_image: str, tmp_path: Path
+) -> None:
+    opts = one_sample(tmp_path)
     # A network route out: the isolation probes fail on one container, while the
     # deadline probe passes on the other.
     runner = DockerRunner(runner_image, LIMITS, jobs=2, sabotage=frozenset({"network"}))
@@ -109,3 +116,16 @@ def test_the_deadline_probe_is_killed_while_it_ignores_sigterm(docker_runner: Do
     verdict = judge_run(request, docker_runner.run(request))["reference"]
     assert verdict.status == "timeout"
     assert RESISTING in verdict.output_tail
+
+
+def test_the_containers_of_a_run_are_removed_on_a_thread_the_interpreter_waits_for(
+    runner_image: str, tmp_path: Path
+) -> None:
+    before = set(labelled_containers(os.getpid()))  # the session's own runners
+    summary = run(one_sample(tmp_path), image=runner_image)
+    assert summary.written == 1
+    closing = [t for t in threading.enumerate() if t.name == "codeeval-close"]
+    for thread in closing:
+        assert not thread.daemon, "the interpreter would not wait for the removal"
+        thread.join(60)
+    assert set(labelled_containers(os.getpid())) <= before
