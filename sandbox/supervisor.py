@@ -332,7 +332,9 @@ def _scan_plugins_once(manager: Any) -> None:
             _CLASSES_WITHOUT_FIXTURES.add(cls)
         for name, value in vars(cls).items():
             if name.startswith("pytest_") and inspect.isfunction(value):
-                varnames(value)  # as pluggy reads a bound method: without ``self``
+                # Read as pluggy reads an instance's hook: a bound method (the answer
+                # depends only on the function; any object serves as its ``self``).
+                varnames(types.MethodType(value, cls))
     real_function = getattr(compat, "get_real_method", None)  # pytest 7 and 8
     for _, only in _PLUGIN_FIXTURES.values():
         for name, obj in vars(only).items():

@@ -64,9 +64,21 @@ def run(prepared):
                     _pytest.fixtures.FixtureManager.parsefactories = value
                 else:
                     setattr(sys.modules[key[0]], key[1], value)
+        else:  # count the hook signatures of the plugin code a session still reads itself
+            wrapper = next(v for k, v in readers().items() if k != "parsefactories"
+                           and k[1] == "varnames" and v is not pytests_own[k])
+            cell = dict(zip(wrapper.__code__.co_freevars, wrapper.__closure__))["read_varnames"]
+            read, afresh = cell.cell_contents, []
+            def counting(func):
+                afresh.append(S._plugin_code(getattr(func, "__func__", func)))
+                return read(func)
+            cell.cell_contents = counting
         tests = sorted(n for n in files if n.startswith("test_"))
         code = S._run_pytest(tests, S.TESTS_BOX)
         sys.stdout.flush()
+        if prepared:
+            with open(os.path.join(S.BOX_ROOT, "afresh"), "w") as fh:
+                fh.write(str(sum(afresh)))
         os._exit(code)
     os.close(w)
     out = b""
@@ -83,8 +95,12 @@ def run(prepared):
 
 scanned = len(S._PLUGIN_FIXTURES)
 plain_classes = len(S._CLASSES_WITHOUT_FIXTURES)
-print(json.dumps({"ready": S._PREPARED is not None, "scanned": scanned, "fast": run(True),
-                  "plain": run(False), "remembered": remembered, "classes": plain_classes}))
+fast = run(True)
+with open(os.path.join(S.BOX_ROOT, "afresh")) as fh:
+    afresh = int(fh.read())
+print(json.dumps({"ready": S._PREPARED is not None, "scanned": scanned, "fast": fast,
+                  "plain": run(False), "remembered": remembered, "classes": plain_classes,
+                  "afresh": afresh}))
 """
 
 FILES = {
@@ -150,6 +166,7 @@ def test_prepared_configuration_runs_a_suite_like_pytest_main(tmp_path: Path) ->
     assert result["scanned"] > 20, "the plugin modules' fixtures were not found in the warm-up"
     assert result["remembered"], "the plugin code's signatures are not remembered"
     assert result["classes"] > 5, "the plugin classes without fixtures were not found"
+    assert result["afresh"] == 0, "a session read hook signatures of the plugin code again"
     fast, plain = result["fast"], result["plain"]
     assert fast[0] == plain[0] == 1
     assert fast[1] == plain[1]  # the JUnit report
