@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from codeeval import __version__
+from codeeval import __version__, atomic
 from codeeval.errors import InputError, StoreError, UsageError
 from codeeval.models import Frozen, first_error
 from codeeval.report import Summary, Table
@@ -130,9 +130,7 @@ def save(baseline: Baseline, root: Path) -> Path:
         path = folder / f"{stamp}-{n}.json"
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(dumps(baseline), encoding="utf-8")
-        tmp.replace(path)
+        atomic.write_text(path, dumps(baseline))
     except OSError as exc:
         raise StoreError(f"{path}: cannot write the baseline ({exc.strerror})") from exc
     return path

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from codeeval import atomic
 from codeeval.analysis import count_test_functions
 from codeeval.errors import PromptError, SandboxError
 from codeeval.junit import judge_run
@@ -82,9 +82,7 @@ class PassedChecks:
         known = list(dict.fromkeys([*self._load(), *new]))[-self.KEEP :]
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_name(f"{self.FILE}.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(known), encoding="utf-8")
-            tmp.replace(self.path)
+            atomic.write_text(self.path, json.dumps(known))
         except OSError:
             return  # a cache that cannot be written only costs time
         self._known = set(known)

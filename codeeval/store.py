@@ -39,6 +39,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, BinaryIO
 
+from codeeval import atomic
 from codeeval.errors import InputError, OutLocked, StoreError, UsageError
 from codeeval.record import NewerSchema, Result, parse_line
 
@@ -294,9 +295,7 @@ class ResultStore:
     def save_prompt_notes(self, notes: dict[str, dict[str, Any]]) -> None:
         path = self.dir / PROMPTS
         try:
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(notes, indent=1, sort_keys=True), encoding="utf-8")
-            tmp.replace(path)
+            atomic.write_text(path, json.dumps(notes, indent=1, sort_keys=True))
         except OSError as exc:
             raise StoreError(f"{path}: cannot write ({exc.strerror})") from exc
 
@@ -317,9 +316,7 @@ class ResultStore:
                 )
             return
         try:
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(manifest, indent=2, sort_keys=True), encoding="utf-8")
-            tmp.replace(path)
+            atomic.write_text(path, json.dumps(manifest, indent=2, sort_keys=True))
         except OSError as exc:
             raise StoreError(f"{path}: cannot write the run manifest ({exc.strerror})") from exc
 

@@ -26,6 +26,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from codeeval import atomic
 from codeeval.errors import InputError, StoreError, UsageError
 from codeeval.models import Frozen
 from codeeval.rubrics import FAIL, Rubric
@@ -156,9 +157,7 @@ def write_verdicts(found: list[Verdict], out: Path) -> tuple[Path, int]:
     path = out / VERDICTS
     try:
         out.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text("".join(v.model_dump_json() + "\n" for v in found), encoding="utf-8")
-        tmp.replace(path)
+        atomic.write_text(path, "".join(v.model_dump_json() + "\n" for v in found))
     except OSError as exc:
         raise StoreError(f"{path}: cannot write ({exc.strerror})") from exc
     queue = out / QUEUE

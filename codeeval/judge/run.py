@@ -22,6 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from codeeval import atomic
 from codeeval.chat import ChatModel, ServerIdentity
 from codeeval.errors import StoreError, UsageError
 from codeeval.judge import prompting
@@ -268,12 +269,10 @@ def write_suggestions(texts: list[Text], rubrics: dict[str, Rubric], out: Path) 
     path = out / SUGGESTIONS
     try:
         out.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(
+        atomic.write_text(
+            path,
             "".join(json.dumps(r.model_dump(mode="json"), ensure_ascii=False) + "\n" for r in rows),
-            encoding="utf-8",
         )
-        tmp.replace(path)
     except OSError as exc:
         raise StoreError(f"{path}: cannot write the suggestions ({exc.strerror})") from exc
     return len(rows)

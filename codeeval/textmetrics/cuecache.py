@@ -17,10 +17,8 @@ file changed by one byte, or a change to the deriving code, gives another digest
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
 import sys
 import threading
 from dataclasses import dataclass
@@ -28,7 +26,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from codeeval import __version__
+from codeeval import __version__, atomic
 
 from .lexicon import Cue, Pattern
 from .needles import Needle, Needles
@@ -186,11 +184,9 @@ def _path(cache_dir: Path, key: str) -> Path:
 
 def _write(cache_dir: Path, key: str, found: CueData) -> None:
     path = _path(cache_dir, key)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
     try:
         cache_dir.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(to_json(found, key), encoding="utf-8")
-        tmp.replace(path)  # atomic: a reader sees the old file or the whole new one
+        atomic.write_text(path, to_json(found, key))  # a reader sees the old or the new file
         old = sorted(
             (p for p in cache_dir.glob("cues-*.json") if p != path),
             key=lambda p: p.stat().st_mtime,
@@ -198,8 +194,7 @@ def _write(cache_dir: Path, key: str, found: CueData) -> None:
         for stale in old[: max(0, len(old) - (KEEP - 1))]:
             stale.unlink(missing_ok=True)
     except OSError:  # a cache that cannot be written only costs time
-        with contextlib.suppress(OSError):
-            tmp.unlink(missing_ok=True)
+        pass
 
 
 def load(cache_dir: Path | None) -> CueData:
