@@ -75,6 +75,19 @@ class DataError(ValueError):
     """The labelled data cannot be read."""
 
 
+def _labelled(
+    name: SetName, model: object, ident: object, text: object, label: str, seen: str
+) -> LabelledAnswer:
+    """One answer of set ``name`` with its label mapped by ``LABEL_MAP[name]``; a label the
+    map does not know raises ``KeyError`` naming what the file said (``seen``)."""
+    mapping = LABEL_MAP[name]
+    if label not in mapping:
+        raise KeyError(f"unknown {seen}")
+    return LabelledAnswer(
+        set=name, model=str(model), id=str(ident), text=str(text), label=label, grade=mapping[label]
+    )
+
+
 def load_labelled(data_dir: Path) -> list[LabelledAnswer]:
     """Every answer of both sets under ``data_dir`` (a missing set file is an error)."""
     answers: list[LabelledAnswer] = []
@@ -84,24 +97,14 @@ def load_labelled(data_dir: Path) -> list[LabelledAnswer]:
             lines = path.read_text(encoding="utf-8").splitlines()
         except OSError as exc:
             raise DataError(f"{path}: cannot read: {exc.strerror or exc}") from exc
-        mapping = LABEL_MAP[name]
         for n, line in enumerate(lines, 1):
             if not line.strip():
                 continue
             try:
                 row = json.loads(line)
                 label = str(row["label"])
-                if label not in mapping:
-                    raise KeyError(f"unknown label {label!r}")
                 answers.append(
-                    LabelledAnswer(
-                        set=name,
-                        model=str(row["model"]),
-                        id=str(row["id"]),
-                        text=str(row["text"]),
-                        label=label,
-                        grade=mapping[label],
-                    )
+                    _labelled(name, row["model"], row["id"], row["text"], label, f"label {label!r}")
                 )
             except (ValueError, KeyError, TypeError) as exc:
                 raise DataError(f"{path}:{n}: {exc}") from exc
@@ -117,7 +120,6 @@ def load_unseen(data_dir: Path) -> list[LabelledAnswer]:
     files = sorted(data_dir.glob(UNSEEN_GLOB))
     if not files:
         raise DataError(f"{data_dir}: no {UNSEEN_GLOB} files (Do-Not-Answer's human reviews)")
-    mapping = LABEL_MAP["do_not_answer"]
     answers: list[LabelledAnswer] = []
     for path in files:
         model = path.stem.removeprefix("annotated_response_")
@@ -129,16 +131,14 @@ def load_unseen(data_dir: Path) -> list[LabelledAnswer]:
         for n, row in enumerate(rows, 2):
             try:
                 label = f"action_{int(row['action'])}"
-                if label not in mapping:
-                    raise KeyError(f"unknown action {row['action']!r}")
                 answers.append(
-                    LabelledAnswer(
-                        set="do_not_answer",
-                        model=model,
-                        id=str(row["id"]),
-                        text=str(row["response"]),
-                        label=label,
-                        grade=mapping[label],
+                    _labelled(
+                        "do_not_answer",
+                        model,
+                        row["id"],
+                        row["response"],
+                        label,
+                        f"action {row['action']!r}",
                     )
                 )
             except (ValueError, KeyError, TypeError) as exc:
