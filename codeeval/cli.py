@@ -22,7 +22,7 @@ from rich.text import Text
 
 from codeeval import __version__
 from codeeval.config import settings
-from codeeval.console import err, fail, out
+from codeeval.console import err, fail, out, progress
 from codeeval.errors import EXIT_INPUT_REJECTED, CodeevalError
 from codeeval.models import Limits, ParserMode
 from codeeval.pipeline import Backend, RunOptions, RunSummary
@@ -192,15 +192,7 @@ def _progress_bar(samples: Path, shown: bool) -> Iterator[Callable[[str, int], N
     if not shown:
         yield lambda kind, n: None
         return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    bar = Progress(
-        TextColumn("[bold]evaluating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-    )
+    bar = progress("evaluating")
     task = bar.add_task("samples", total=_count_lines(samples))
     with bar:
         yield lambda kind, n: bar.advance(task, n)

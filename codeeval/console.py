@@ -7,13 +7,16 @@ and ``hint:`` lines on stderr and the error's exit code, through :func:`fail`.
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
 from codeeval.errors import CodeevalError
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 err = Console(stderr=True, soft_wrap=True)
 out = Console(width=None if Console().is_terminal else 10_000)
@@ -26,3 +29,18 @@ def fail(exc: CodeevalError) -> NoReturn:
     if exc.hint:
         err.print(f"hint: {exc.hint}", highlight=False, markup=False)
     raise typer.Exit(exc.exit_code)
+
+
+def progress(label: str, quiet: bool = False) -> Progress:
+    """A progress bar on stderr (label, bar, done of total, time), hidden when ``quiet`` or
+    when stderr is not a terminal."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    return Progress(
+        TextColumn(f"[bold]{label}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        disable=quiet or not err.is_terminal,
+    )

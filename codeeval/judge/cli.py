@@ -17,11 +17,11 @@ from types import FrameType
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from codeeval.console import err, fail
 from codeeval.console import out as console
+from codeeval.console import progress as progress_bar
 from codeeval.errors import EXIT_INPUT_REJECTED, EXIT_INTERRUPTED, CodeevalError
 
 if TYPE_CHECKING:
@@ -80,17 +80,6 @@ def _chat(model: str, base_url: str, timeout: float, retries: int) -> ChatModel:
     return OpenAIChat(model, base_url, api_key=api_key(), timeout=timeout, retries=retries)
 
 
-def _progress(label: str, quiet: bool) -> Progress:
-    return Progress(
-        TextColumn(f"[bold]{label}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        disable=quiet or not err.is_terminal,
-    )
-
-
 ModelOpt = Annotated[str, typer.Option("--model", help="the model the server should use")]
 BaseUrlOpt = Annotated[
     str,
@@ -128,7 +117,7 @@ def generate(
     from codeeval.generate import generate as run_generate
 
     stop = threading.Event()
-    progress = _progress("generating", quiet)
+    progress = progress_bar("generating", quiet)
     task = progress.add_task("samples", total=None)
     with _boundary(stop), progress:
         opts = GenerateOptions(
@@ -197,7 +186,7 @@ def judge_run(
     from codeeval.judge.run import JudgeOptions
 
     stop = threading.Event()
-    progress = _progress("judging", quiet)
+    progress = progress_bar("judging", quiet)
     task = progress.add_task("judgments", total=None)
     with _boundary(stop), progress:
         opts = JudgeOptions(
@@ -282,7 +271,7 @@ def judge_refusal(
     from codeeval.judge.refusal import judge_refusals, load_config
 
     stop = threading.Event()
-    progress = _progress("judging refusals", quiet)
+    progress = progress_bar("judging refusals", quiet)
     task = progress.add_task("answers", total=None)
     with _boundary(stop), progress:
         cfg = load_config(config)
