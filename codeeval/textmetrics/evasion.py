@@ -817,7 +817,7 @@ def _notes(
     return items
 
 
-_SELF_DISTANCING = frozenset(
+_SELF_DISTANCING: frozenset[DisclaimerFamily] = frozenset(
     {
         "fiction",
         "endorse",
