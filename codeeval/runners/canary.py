@@ -101,7 +101,17 @@ USER_KERNEL_PROBE_DEADLINES = (0.25, 1.0, 5.0)
 
 #: One pre-flight check: runs its probe suite through the runner, returns what failed.
 Check = Callable[[_Runs], list[str]]
-_KEY = SampleKey(model="codeeval-preflight", prompt_id="canary", run=1)
+#: The sample key of every pre-flight probe.
+PROBE_KEY = SampleKey(model="codeeval-preflight", prompt_id="canary", run=1)
+#: The deadline probe's suite (its deadline is the request's).
+DEADLINE_SUITE = SuiteSpec(
+    name="reference",
+    module_name="canary",
+    module_source="",
+    test_file="test_deadline.py",
+    test_source=DEADLINE_PROBE,
+    expected_tests=1,
+)
 
 
 def kernel_probe(host_kernel: str) -> str:
@@ -165,7 +175,7 @@ def isolation_check(runner: _Runs, host_kernel: str | None = None) -> list[str]:
         test_source=source,
         expected_tests=count,
     )
-    own, _ = _timed(runner, RunRequest(key=_KEY, suites=(probes,)))
+    own, _ = _timed(runner, RunRequest(key=PROBE_KEY, suites=(probes,)))
     if own.status == "passed":
         return []
     return [
@@ -184,16 +194,9 @@ def deadline_check(
     The probe counts only when its output shows it was already ignoring SIGTERM when
     killed; else it runs again with the next of ``deadlines``.
     """
-    deadline = SuiteSpec(
-        name="reference",
-        module_name="canary",
-        module_source="",
-        test_file="test_deadline.py",
-        test_source=DEADLINE_PROBE,
-        expected_tests=1,
-    )
     for limit in deadlines:
-        late, took = _timed(runner, RunRequest(key=_KEY, suites=(deadline,), timeout_s=limit))
+        request = RunRequest(key=PROBE_KEY, suites=(DEADLINE_SUITE,), timeout_s=limit)
+        late, took = _timed(runner, request)
         if late.status != "timeout":
             return [f"deadline probe: {late.status}, expected timeout"]
         if took > limit + slack:

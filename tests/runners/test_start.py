@@ -16,9 +16,9 @@ import pytest
 from codeeval.config import settings
 from codeeval.errors import SecurityCheckFailed
 from codeeval.junit import judge_run
-from codeeval.models import RunRequest, SampleKey, SuiteSpec
+from codeeval.models import RunRequest
 from codeeval.pipeline import RunOptions, run
-from codeeval.runners.canary import DEADLINE_PROBE, RESISTING
+from codeeval.runners.canary import DEADLINE_SUITE, PROBE_KEY, RESISTING
 from codeeval.runners.docker import LABEL_RUN, DockerRunner
 from codeeval.store import RESULTS
 from tests.docker.probes import LIMITS
@@ -103,17 +103,8 @@ def test_a_check_failing_on_one_container_stops_the_run_before_any_sample(
 
 
 def test_the_deadline_probe_is_killed_while_it_ignores_sigterm(docker_runner: DockerRunner) -> None:
-    probe = SuiteSpec(
-        name="reference",
-        module_name="canary",
-        module_source="",
-        test_file="test_deadline.py",
-        test_source=DEADLINE_PROBE,
-        expected_tests=1,
-    )
-    key = SampleKey(model="codeeval-preflight", prompt_id="canary", run=1)
     # 1 s: long enough under either runtime (the check's own ladder starts shorter)
-    request = RunRequest(key=key, suites=(probe,), timeout_s=1.0)
+    request = RunRequest(key=PROBE_KEY, suites=(DEADLINE_SUITE,), timeout_s=1.0)
     verdict = judge_run(request, docker_runner.run(request))["reference"]
     assert verdict.status == "timeout"
     assert RESISTING in verdict.output_tail
