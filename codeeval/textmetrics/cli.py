@@ -13,32 +13,24 @@ from __future__ import annotations
 import json
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich import box
-from rich.console import Console
-from rich.table import Table
 
 from codeeval.console import fail, out
 from codeeval.errors import EXIT_GATE_FAILED, ExtraMissing, InputError
-from codeeval.models import Prompt
 
-from .alarms import ALARM_CLASSES, AlarmReport, count_alarms, load_labelled
-from .cuedata import CueDataError, check_cue_files
-from .gold import (
-    TARGET_FNR,
-    TARGET_FPR,
-    TARGET_KAPPA,
-    BinaryScore,
-    GoldReport,
-    load_gold,
-    score_splits,
-)
-from .measure import measure
-from .refusal_data import DataError
-from .refusal_eval import RefusalReport, evaluate
-from .refusal_train import TrainingUnavailable
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
+    from .alarms import AlarmReport
+    from .gold import BinaryScore, GoldReport
+    from .refusal_eval import RefusalReport
+
+# Each command imports what it uses when it runs: this module is imported for every
+# ``codeeval`` command line (the group is part of the command tree), and the scoring
+# modules and rich's tables would add some 15 ms to the start of ``codeeval run``.
 
 _JSONL_HINT = "pass a JSON Lines file, one object per line"
 
@@ -94,6 +86,11 @@ def _binary_row(table: Table, b: BinaryScore) -> None:
 
 
 def _render(console: Console, report: GoldReport) -> None:
+    from rich import box
+    from rich.table import Table
+
+    from .gold import TARGET_FNR, TARGET_FPR, TARGET_KAPPA
+
     classes = Table(
         box=box.SIMPLE_HEAD,
         pad_edge=False,
@@ -157,6 +154,8 @@ def gold_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
 ) -> None:
     """Score the evasion detector and the keyword baselines on the gold set."""
+    from .gold import load_gold, score_splits
+
     try:
         cases = load_gold(gold)
     except (OSError, ValueError) as exc:
@@ -173,6 +172,11 @@ def gold_command(
 
 
 def _render_alarms(console: Console, report: AlarmReport) -> None:
+    from rich import box
+    from rich.table import Table
+
+    from .alarms import ALARM_CLASSES
+
     table = Table(
         box=box.SIMPLE_HEAD,
         pad_edge=False,
@@ -203,6 +207,8 @@ def alarms_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """Count evasion flags on real answers that people labelled full compliance."""
+    from .alarms import count_alarms, load_labelled
+
     try:
         answers = [a for f in files for a in load_labelled(f)]
     except (OSError, ValueError) as exc:
@@ -218,6 +224,8 @@ def alarms_command(
 def cues_command() -> None:
     """Check the cue files: every example matches or not as it says, and the triggers
     derived from each pattern fire on every example (exit 13 when one does not)."""
+    from .cuedata import CueDataError, check_cue_files
+
     try:
         report = check_cue_files()
     except CueDataError as exc:
@@ -248,6 +256,10 @@ def text_command(
     domain: Annotated[DomainChoice, typer.Option("--domain")] = DomainChoice.prose,
 ) -> None:
     """Print the text metrics of one output file as JSON."""
+    from codeeval.models import Prompt
+
+    from .measure import measure
+
     try:
         # surrogateescape keeps undecodable bytes visible as lone surrogates, which the
         # metrics report as an issue instead of failing here.
@@ -275,6 +287,9 @@ _DETECTOR_TITLES = {
 
 
 def _render_refusal(console: Console, report: RefusalReport) -> None:
+    from rich import box
+    from rich.table import Table
+
     detectors = [d for d in _DETECTOR_TITLES if any(d in r.by for r in report.rows)]
     table = Table(
         box=box.MARKDOWN,
@@ -339,6 +354,10 @@ def refusal_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
 ) -> None:
     """Score the refusal grade against human-labelled answers, per set and per model."""
+    from .refusal_data import DataError
+    from .refusal_eval import evaluate
+    from .refusal_train import TrainingUnavailable
+
     try:
         report = evaluate(data, held_out=held_out, rubric=rubric, unseen=unseen)
     except DataError as exc:
