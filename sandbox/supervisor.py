@@ -130,6 +130,18 @@ def _warm_up() -> None:
         bin_xml_escape("")
     except Exception:
         pass
+    if _PREPARED is not None:
+        try:
+            # the globs every session matches paths against: of test files (each file
+            # it imports) and of directories not to collect (pytest 8 and later);
+            # fnmatch keeps what it compiled, and the children inherit it
+            import fnmatch
+
+            for ini in ("python_files", "norecursedirs"):
+                for pattern in _PREPARED.getini(ini):
+                    fnmatch.fnmatch("codeeval_warm_up.py", pattern)
+        except Exception:
+            pass
     # Everything imported so far lives as long as the supervisor: keep it out of the
     # children's garbage collections, which would otherwise walk (and copy) all of it.
     gc.collect()

@@ -73,12 +73,17 @@ def run(prepared):
                 afresh.append(S._plugin_code(getattr(func, "__func__", func)))
                 return read(func)
             cell.cell_contents = counting
+            cached = set(re._cache)  # the patterns the warm-up left compiled
         tests = sorted(n for n in files if n.startswith("test_"))
         code = S._run_pytest(tests, S.TESTS_BOX)
         sys.stdout.flush()
         if prepared:
+            import fnmatch  # the globs of test files and of directories not collected
+            globs = {fnmatch.translate(g) for ini in ("python_files", "norecursedirs")
+                     for g in S._PREPARED.getini(ini)}
+            compiled = [key[1] for key in set(re._cache) - cached if key[1] in globs]
             with open(os.path.join(S.BOX_ROOT, "afresh"), "w") as fh:
-                fh.write(str(sum(afresh)))
+                fh.write(json.dumps([sum(afresh), compiled]))
         os._exit(code)
     os.close(w)
     out = b""
@@ -97,10 +102,10 @@ scanned = len(S._PLUGIN_FIXTURES)
 plain_classes = len(S._CLASSES_WITHOUT_FIXTURES)
 fast = run(True)
 with open(os.path.join(S.BOX_ROOT, "afresh")) as fh:
-    afresh = int(fh.read())
+    afresh, compiled = json.loads(fh.read())
 print(json.dumps({"ready": S._PREPARED is not None, "scanned": scanned, "fast": fast,
                   "plain": run(False), "remembered": remembered, "classes": plain_classes,
-                  "afresh": afresh}))
+                  "afresh": afresh, "compiled": compiled}))
 """
 
 FILES = {
@@ -167,6 +172,7 @@ def test_prepared_configuration_runs_a_suite_like_pytest_main(tmp_path: Path) ->
     assert result["remembered"], "the plugin code's signatures are not remembered"
     assert result["classes"] > 5, "the plugin classes without fixtures were not found"
     assert result["afresh"] == 0, "a session read hook signatures of the plugin code again"
+    assert result["compiled"] == [], "a session compiled the globs it matches paths against"
     fast, plain = result["fast"], result["plain"]
     assert fast[0] == plain[0] == 1
     assert fast[1] == plain[1]  # the JUnit report
