@@ -227,6 +227,10 @@ def _trigger(keys: frozenset[str], off: frozenset[str]) -> Triggered:
     return frozenset(alternatives), {c: tuple(sorted(a)) for c, a in alternatives.items()}
 
 
+#: ``_trigger`` without its cache, for key sets that seldom recur (an evidence span's).
+_TRIGGER = _trigger.__wrapped__
+
+
 def _bound(cues: frozenset[lx.Cue], bracketed: bool, keys: set[str]) -> int:
     """The highest disclaimer score the cues could give together (see ``evasion.score``):
     one more for the form of an aside, one more for a present-tense norm ("should",
@@ -508,13 +512,21 @@ class Doc:
         item's evidence (found again here, whatever the sentence prefilter skipped; only the
         alternatives whose requirements the span meets are searched)."""
         region = self.lowered[start:end]
-        keys = word_keys(region)
+        ix = index()
+        # The trigger keys the span holds (as ``Doc`` finds the text's): the cues and
+        # alternatives they trigger are a superset of those whose requirements the span
+        # meets (see ``_found``), and only a pattern's match names a cue.
+        present = word_keys(region) & ix.word_keys
+        present.update(k for k in ix.substrings if k in region)
+        _, triggered = _TRIGGER(frozenset(present), frozenset())
+        masked = self.masked
         return tuple(
             sorted(
                 {
                     c.id
-                    for c in index().cues
-                    if c.family in families and _found(c, self.masked, start, end, region, keys)
+                    for c, alternatives in triggered.items()
+                    if c.family in families
+                    and any(c.alternatives[i].search(masked, start, end) for i in alternatives)
                 }
             )
         )
