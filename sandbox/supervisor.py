@@ -494,22 +494,9 @@ def _install_rewrite_cache(config: Any) -> None:
     rewrite._rewrite_test = rewrite_test  # type: ignore[assignment]
 
 
-#: The keys of ``_REWRITTEN`` the suite about to run uses.
-_SUITE_REWRITES: set[tuple[str, bytes]] = set()
-
-
-def _forget_other_rewrites(role: str) -> None:
-    """In a suite's process, before any model code runs: drop the remembered code of
-    other prompts' tests (and all of it where pytest never runs)."""
-    keep = _SUITE_REWRITES if role != "module" else set()
-    for key in [key for key in _REWRITTEN if key not in keep]:
-        del _REWRITTEN[key]
-
-
 def _rewrite_trusted_tests(req: dict[str, Any]) -> None:
     """Rewrite the request's trusted test files (the prompt's own hidden tests, never a
     model's) here, once per content, for this suite and every later one."""
-    _SUITE_REWRITES.clear()
     if _REWRITE_FIRST is None or _PREPARED is None:
         return
     import hashlib
@@ -532,7 +519,6 @@ def _rewrite_trusted_tests(req: dict[str, Any]) -> None:
             except Exception:  # the suite's pytest reports it, as it would anyway
                 continue
         _REWRITTEN[key] = found  # the most recently used last
-        _SUITE_REWRITES.add(key)
         held = sum(size for _, size in _REWRITTEN.values())
         for oldest in list(_REWRITTEN):
             if held <= _REWRITTEN_BYTES:
@@ -597,7 +583,6 @@ def _child(
     """
     code = 70
     try:
-        _forget_other_rewrites(role)
         devnull = os.open("/dev/null", os.O_RDWR)
         os.dup2(devnull, 0)
         # Output goes to a pipe the supervisor drains, keeping only the tail: endless

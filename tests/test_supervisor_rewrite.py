@@ -50,8 +50,6 @@ def run(files, trusted, plain=False):
         os.chdir(S.TESTS_BOX)
         sys.stdout = open(1, "w", closefd=False)
         sys.stderr = sys.stdout
-        S._forget_other_rewrites("tests")  # as every suite's process does first
-        kept = len(S._REWRITTEN)
         afresh = []
         def counting(fn, config):  # pytest's own rewriting of a suite's file
             if os.path.dirname(fn) == S.TESTS_BOX:
@@ -64,7 +62,7 @@ def run(files, trusted, plain=False):
         code = S._run_pytest(req["test_files"], S.TESTS_BOX)
         sys.stdout.flush()
         with open(os.path.join(S.BOX_ROOT, "afresh"), "w") as fh:
-            json.dump([afresh, kept], fh)
+            json.dump(afresh, fh)
         os._exit(code)
     os.close(w)
     out = b""
@@ -77,10 +75,10 @@ def run(files, trusted, plain=False):
     with open(os.path.join(S.TESTS_BOX, S.REPORT_NAME)) as fh:
         report = fh.read()
     with open(os.path.join(S.BOX_ROOT, "afresh")) as fh:
-        afresh, kept = json.load(fh)
+        afresh = json.load(fh)
     shutil.rmtree(S.TESTS_BOX)
     return {"code": os.waitstatus_to_exitcode(status), "report": STAMPS.sub("", report),
-            "output": STAMPS.sub("", out.decode()), "afresh": afresh, "kept": kept}
+            "output": STAMPS.sub("", out.decode()), "afresh": afresh}
 
 files, changed = json.loads(sys.argv[3]), json.loads(sys.argv[4])
 result = {"installed": S._REWRITE_FIRST is not None}
@@ -93,11 +91,6 @@ result["remembered_after"] = len(S._REWRITTEN)
 S._REWRITTEN_BYTES = len(changed["test_hidden.py"]) + 1  # room for one of the two
 result["newest"] = run(changed, ["test_hidden.py"])
 result["kept"] = [size for _, size in S._REWRITTEN.values()]
-pid = os.fork()
-if pid == 0:  # the model's own process in an isolated suite
-    S._forget_other_rewrites("module")
-    os._exit(len(S._REWRITTEN))
-result["kept_by_module"] = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
 print(json.dumps(result))
 """
 
@@ -155,8 +148,7 @@ def test_changed_or_untrusted_test_files_are_rewritten_by_the_session(tmp_path: 
     assert changed["afresh"] == ["test_hidden.py"], "a changed file was served stale code"
     assert changed["code"] == 0 and 'failures="0"' in changed["report"]
     untrusted = result["untrusted"]
-    # nothing named trusted in this request: the remembered code is not used either
-    assert sorted(untrusted["afresh"]) == ["test_hidden.py", "test_own.py"]
+    assert sorted(untrusted["afresh"]) == ["test_own.py"]  # test_hidden.py: remembered
     assert untrusted["code"] == 1 and "assert 1 == 2" in untrusted["output"]
     assert result["remembered_after"] == 1, "a file nobody named trusted was remembered"
 
@@ -166,10 +158,3 @@ def test_least_recently_used_code_goes_first_beyond_the_budget(tmp_path: Path) -
     assert result["newest"]["afresh"] == [], "the newest trusted file was not remembered"
     assert result["newest"]["code"] == 0
     assert result["kept"] == [len(CHANGED["test_hidden.py"])], "the older code was kept"
-
-
-def test_a_suites_processes_keep_only_the_code_of_its_own_tests(tmp_path: Path) -> None:
-    result = run_script(tmp_path)
-    assert result["cached"]["kept"] == 1  # its own hidden tests
-    assert result["untrusted"]["kept"] == 0, "another prompt's tests stayed in memory"
-    assert result["kept_by_module"] == 0, "the model's process kept rewritten tests"
