@@ -46,7 +46,13 @@ from codeeval.models import (
 )
 from codeeval.prompts import load_prompts, prompt_digest, prompt_field_digests
 from codeeval.record import FailureIssue, Inputs, MetricsFailure, Result
-from codeeval.resume import check_changes, require_samples, sample_digest, scan
+from codeeval.resume import (
+    check_changes,
+    require_a_sample,
+    require_samples,
+    sample_digest,
+    scan,
+)
 from codeeval.runners.base import Runner
 from codeeval.samples import BadInput, iter_samples
 from codeeval.selfcheck import REFERENCE_TEST_FILE, PassedChecks, require_passing, run_checks
@@ -638,6 +644,9 @@ def run(
     prompts = load_prompts(opts.prompts)
     if not opts.samples.exists():
         raise InputError(f"{opts.samples}: no such samples file or directory")
+    # An input without a single sample too; samples or prompts changed since the records
+    # are found by ``_prepare``, once the runner has named its image (run.json pins it).
+    require_a_sample(opts.samples)
     with OutLock(opts.out):
         if not opts.execute:
             return _evaluate(opts, prompts, None, progress, stop)

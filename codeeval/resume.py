@@ -100,6 +100,22 @@ def scan(
     return found
 
 
+def require_a_sample(path: Path) -> None:
+    """``require_samples`` before anything starts: the input is read only as far as its
+    first sample (to the end when it holds none).
+
+    Raises:
+        InputError: the file is empty, or not one of its lines is a sample.
+    """
+    found = Scan()
+    for item in iter_samples(path):
+        if not isinstance(item, BadInput):
+            return
+        found.bad += 1
+        found.first_bad = found.first_bad or item
+    require_samples(found, path)
+
+
 def require_samples(found: Scan, path: Path) -> None:
     """One clear error for an input that holds no sample at all.
 

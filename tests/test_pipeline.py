@@ -967,6 +967,9 @@ def test_input_that_holds_no_sample_is_one_error(
     with pytest.raises(InputError, match=message):
         run(opts, runner=runner)
     assert evaluated(runner) == []
+    assert not runner.started, "reported before the engine is touched"
+    with pytest.raises(InputError, match=message):  # not the engine's error
+        run(opts, runner=NoEngine())
 
 
 # ---------------------------------------------------------------- honest own-test tables
