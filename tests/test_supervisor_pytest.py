@@ -19,14 +19,13 @@ import sys
 import textwrap
 from pathlib import Path
 
+from tests.supervisor_child import HARNESS
+
 SANDBOX = Path(__file__).resolve().parents[1] / "sandbox"
 
-SCRIPT = r"""
-import json, os, re, shutil, sys
-sys.path.insert(0, sys.argv[1])
-import supervisor as S
-S.BOX_ROOT = sys.argv[2]
-S.TESTS_BOX = os.path.join(S.BOX_ROOT, "t")
+SCRIPT = (
+    HARNESS
+    + r"""
 import _pytest.fixtures, _pytest.python, pluggy
 def readers():  # the signature readers, and pytest's search for fixtures, as called
     found = {(n, a): getattr(m, a) for n, m in list(sys.modules.items())
@@ -39,74 +38,48 @@ S._warm_up()
 replaced = [k for k, v in readers().items() if v is not pytests_own[k]]
 remembered = {k[1] for k in replaced if k != "parsefactories"} == {"varnames", "getfuncargnames"}
 files = json.loads(sys.argv[3])
-STAMPS = re.compile(r'(time|timestamp|hostname)="[^"]*"| in [0-9.]+s')
+tests = sorted(n for n in files if n.startswith("test_"))
 
-def run(prepared):
-    os.mkdir(S.TESTS_BOX)
-    for name, text in files.items():
-        with open(os.path.join(S.TESTS_BOX, name), "w") as fh:
-            fh.write(text)
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(r)
-        os.dup2(w, 1)
-        os.dup2(w, 2)
-        os.chdir(S.TESTS_BOX)
-        sys.stdout = open(1, "w", closefd=False)
-        sys.stderr = sys.stdout
-        if not prepared:  # pytest parses, searches every plugin and reads every signature
-            S._PREPARED = None
-            S._PLUGIN_FIXTURES.clear()
-            S._CLASSES_WITHOUT_FIXTURES.clear()
-            for key, value in pytests_own.items():
-                if key == "parsefactories":
-                    _pytest.fixtures.FixtureManager.parsefactories = value
-                else:
-                    setattr(sys.modules[key[0]], key[1], value)
-        else:  # count the hook signatures of the plugin code a session still reads itself
-            wrapper = next(v for k, v in readers().items() if k != "parsefactories"
-                           and k[1] == "varnames" and v is not pytests_own[k])
-            cell = dict(zip(wrapper.__code__.co_freevars, wrapper.__closure__))["read_varnames"]
-            read, afresh = cell.cell_contents, []
-            def counting(func):
-                afresh.append(S._plugin_code(getattr(func, "__func__", func)))
-                return read(func)
-            cell.cell_contents = counting
-            cached = set(re._cache)  # the patterns the warm-up left compiled
-        tests = sorted(n for n in files if n.startswith("test_"))
-        code = S._run_pytest(tests, S.TESTS_BOX)
-        sys.stdout.flush()
-        if prepared:
-            import fnmatch  # the globs of test files and of directories not collected
-            globs = {fnmatch.translate(g) for ini in ("python_files", "norecursedirs")
-                     for g in S._PREPARED.getini(ini)}
-            compiled = [key[1] for key in set(re._cache) - cached if key[1] in globs]
-            with open(os.path.join(S.BOX_ROOT, "afresh"), "w") as fh:
-                fh.write(json.dumps([sum(afresh), compiled]))
-        os._exit(code)
-    os.close(w)
-    out = b""
-    while True:
-        chunk = os.read(r, 65536)
-        if not chunk:
-            break
-        out += chunk
-    _, status = os.waitpid(pid, 0)
-    with open(os.path.join(S.TESTS_BOX, S.REPORT_NAME)) as fh:
-        report = fh.read()
-    shutil.rmtree(S.TESTS_BOX)
-    return [os.waitstatus_to_exitcode(status), STAMPS.sub("", report), STAMPS.sub("", out.decode())]
+def plain():  # pytest parses, searches every plugin and reads every signature
+    S._PREPARED = None
+    S._PLUGIN_FIXTURES.clear()
+    S._CLASSES_WITHOUT_FIXTURES.clear()
+    for key, value in pytests_own.items():
+        if key == "parsefactories":
+            _pytest.fixtures.FixtureManager.parsefactories = value
+        else:
+            setattr(sys.modules[key[0]], key[1], value)
+
+def prepared():  # count the hook signatures of the plugin code a session still reads itself
+    wrapper = next(v for k, v in readers().items() if k != "parsefactories"
+                   and k[1] == "varnames" and v is not pytests_own[k])
+    cell = dict(zip(wrapper.__code__.co_freevars, wrapper.__closure__))["read_varnames"]
+    read, afresh = cell.cell_contents, []
+    def counting(func):
+        afresh.append(S._plugin_code(getattr(func, "__func__", func)))
+        return read(func)
+    cell.cell_contents = counting
+    cached = set(re._cache)  # the patterns the warm-up left compiled
+    def after():
+        import fnmatch  # the globs of test files and of directories not collected
+        globs = {fnmatch.translate(g) for ini in ("python_files", "norecursedirs")
+                 for g in S._PREPARED.getini(ini)}
+        compiled = [key[1] for key in set(re._cache) - cached if key[1] in globs]
+        return [sum(afresh), compiled]
+    return after
+
+def run(how):
+    code, report, out, found = run_child(files, tests, how)
+    return [code, report, out], found
 
 scanned = len(S._PLUGIN_FIXTURES)
 plain_classes = len(S._CLASSES_WITHOUT_FIXTURES)
-fast = run(True)
-with open(os.path.join(S.BOX_ROOT, "afresh")) as fh:
-    afresh, compiled = json.loads(fh.read())
+fast, (afresh, compiled) = run(prepared)
 print(json.dumps({"ready": S._PREPARED is not None, "scanned": scanned, "fast": fast,
-                  "plain": run(False), "remembered": remembered, "classes": plain_classes,
+                  "plain": run(plain)[0], "remembered": remembered, "classes": plain_classes,
                   "afresh": afresh, "compiled": compiled}))
 """
+)
 
 FILES = {
     "calc.py": "def add(a, b):\n    return a + b\n",

@@ -18,38 +18,24 @@ import sys
 import textwrap
 from pathlib import Path
 
+from tests.supervisor_child import HARNESS
+
 SANDBOX = Path(__file__).resolve().parents[1] / "sandbox"
 
-SCRIPT = r"""
-import json, os, re, shutil, sys
-sys.path.insert(0, sys.argv[1])
-import supervisor as S
-S.BOX_ROOT = sys.argv[2]
-S.TESTS_BOX = os.path.join(S.BOX_ROOT, "t")
+SCRIPT = (
+    HARNESS
+    + r"""
 S._warm_up()
 from _pytest.assertion import rewrite
 wrapper = rewrite._rewrite_test
 cell = dict(zip(wrapper.__code__.co_freevars, wrapper.__closure__ or ()))["original"]
 original = cell.cell_contents
-STAMPS = re.compile(r'(time|timestamp|hostname)="[^"]*"| in [0-9.]+s')
 
 def run(files, trusted, plain=False):
     req = {"files": files, "test_files": sorted(n for n in files if n.startswith("test_")),
            "trusted_tests": trusted}
     S._rewrite_trusted_tests(req)
-    os.mkdir(S.TESTS_BOX)
-    for name, text in files.items():
-        with open(os.path.join(S.TESTS_BOX, name), "w", encoding="utf-8") as fh:
-            fh.write(text)
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(r)
-        os.dup2(w, 1)
-        os.dup2(w, 2)
-        os.chdir(S.TESTS_BOX)
-        sys.stdout = open(1, "w", closefd=False)
-        sys.stderr = sys.stdout
+    def in_child():
         afresh = []
         def counting(fn, config):  # pytest's own rewriting of a suite's file
             if os.path.dirname(fn) == S.TESTS_BOX:
@@ -59,26 +45,9 @@ def run(files, trusted, plain=False):
             rewrite._rewrite_test = counting
         else:
             cell.cell_contents = counting
-        code = S._run_pytest(req["test_files"], S.TESTS_BOX)
-        sys.stdout.flush()
-        with open(os.path.join(S.BOX_ROOT, "afresh"), "w") as fh:
-            json.dump(afresh, fh)
-        os._exit(code)
-    os.close(w)
-    out = b""
-    while True:
-        chunk = os.read(r, 65536)
-        if not chunk:
-            break
-        out += chunk
-    _, status = os.waitpid(pid, 0)
-    with open(os.path.join(S.TESTS_BOX, S.REPORT_NAME)) as fh:
-        report = fh.read()
-    with open(os.path.join(S.BOX_ROOT, "afresh")) as fh:
-        afresh = json.load(fh)
-    shutil.rmtree(S.TESTS_BOX)
-    return {"code": os.waitstatus_to_exitcode(status), "report": STAMPS.sub("", report),
-            "output": STAMPS.sub("", out.decode()), "afresh": afresh}
+        return lambda: afresh
+    code, report, output, afresh = run_child(files, req["test_files"], in_child)
+    return {"code": code, "report": report, "output": output, "afresh": afresh}
 
 files, changed = json.loads(sys.argv[3]), json.loads(sys.argv[4])
 result = {"installed": S._REWRITE_FIRST is not None}
@@ -93,6 +62,7 @@ result["newest"] = run(changed, ["test_hidden.py"])
 result["kept"] = [size for _, size in S._REWRITTEN.values()]
 print(json.dumps(result))
 """
+)
 
 HIDDEN = textwrap.dedent(
     """
