@@ -992,6 +992,9 @@ def _valid_request(req: dict[str, Any]) -> str:
     isolate = req.get("isolate")
     if isolate is not None and (not isinstance(isolate, str) or f"{isolate}.py" not in files):
         return "isolated module missing"
+    trusted = req.get("trusted_tests", [])
+    if not isinstance(trusted, list) or any(t not in tests for t in trusted):
+        return "trusted test files missing"
     return ""
 
 

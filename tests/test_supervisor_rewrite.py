@@ -128,3 +128,17 @@ def test_least_recently_used_code_goes_first_beyond_the_budget(tmp_path: Path) -
     assert result["newest"]["afresh"] == [], "the newest trusted file was not remembered"
     assert result["newest"]["code"] == 0
     assert result["kept"] == [len(CHANGED["test_hidden.py"])], "the older code was kept"
+
+
+def test_a_request_naming_trusted_tests_it_does_not_run_is_refused() -> None:
+    script = (
+        "import json, sys; sys.path.insert(0, sys.argv[1]); import supervisor as S\n"
+        "base = {'files': {'m.py': '', 'test_m.py': ''}, 'test_files': ['test_m.py']}\n"
+        "cases = [[], ['test_m.py'], ['m.py'], ['test_other.py'], 'test_m.py', None]\n"
+        "print(json.dumps([S._valid_request({**base, 'trusted_tests': c}) for c in cases]))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script, str(SANDBOX)], capture_output=True, text=True, check=True
+    )
+    refused = "trusted test files missing"
+    assert json.loads(proc.stdout) == ["", "", refused, refused, refused, refused]
