@@ -1171,7 +1171,13 @@ def run_suite(req: dict[str, Any], uid: int) -> dict[str, Any]:
 
 
 def self_check() -> dict[str, Any]:
-    return {"uid": os.getuid(), "pid": os.getpid(), "python": sys.version.split()[0]}
+    return {
+        "uid": os.getuid(),
+        "pid": os.getpid(),
+        "python": sys.version.split()[0],
+        # whether the warm-up recognised this pytest's rewriting (see _install_rewrite_cache)
+        "rewrites_hidden_tests": _REWRITE_FIRST is not None,
+    }
 
 
 def main() -> None:

@@ -19,7 +19,7 @@ from codeeval.junit import judge_run
 from codeeval.models import RunRequest
 from codeeval.pipeline import RunOptions, run
 from codeeval.runners.canary import DEADLINE_SUITE, PROBE_KEY, RESISTING
-from codeeval.runners.docker import LABEL_RUN, DockerRunner
+from codeeval.runners.docker import LABEL_RUN, Box, DockerRunner
 from codeeval.store import RESULTS
 from tests.docker.probes import LIMITS
 from tests.helpers import labelled_containers
@@ -121,3 +121,17 @@ def test_the_containers_of_a_run_are_removed_on_a_thread_the_interpreter_waits_f
         assert not thread.daemon, "the interpreter would not wait for the removal"
         thread.join(60)
     assert set(labelled_containers(os.getpid())) <= before
+
+
+def test_the_images_supervisor_rewrites_hidden_tests_itself(
+    docker_runner: DockerRunner, runner_image: str, sandbox_runtime: str
+) -> None:
+    """The image's pytest is one whose assertion rewriting the supervisor recognises, so a
+    prompt's hidden tests are rewritten once per container, not in every suite."""
+    box = Box(
+        docker_runner.client, runner_image, LIMITS, docker_runner.run_id, runtime=sandbox_runtime
+    )
+    try:
+        assert box.ready["rewrites_hidden_tests"] is True, box.ready
+    finally:
+        box.destroy()
