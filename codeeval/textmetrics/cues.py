@@ -130,33 +130,27 @@ def lower(text: str) -> str:
     return lowered.translate(_FOLD)
 
 
-def cue_found(cue: lx.Cue, text: str) -> bool:
-    """Whether ``cue``'s pattern finds anything in ``text``: the answer of
-    ``cue.pattern.search(text) is not None``, but only the alternatives whose requirements
-    the text meets are searched (and compiled)."""
-    lowered = lower(text)
-    return _found(cue, text, 0, len(text), lowered, word_keys(lowered))
+def cues_found(cues: Iterable[lx.Cue], text: str) -> set[lx.Cue]:
+    """Those of ``cues`` whose pattern finds anything in ``text`` (as
+    ``cue.pattern.search(text)`` does), searching only the alternatives the text's
+    trigger keys select (see :func:`_searched`)."""
+    searched = _searched(lower(text))
+    return {
+        cue for cue in cues if any(cue.alternatives[i].search(text) for i in searched.get(cue, ()))
+    }
 
 
-def _found(cue: lx.Cue, text: str, start: int, end: int, region: str, keys: set[str]) -> bool:
-    """Whether ``cue``'s pattern matches in ``text`` between ``start`` and ``end`` (as
-    ``cue.pattern.search(text, start, end)`` does), searching only the alternatives whose
-    requirements the region meets: any match of an alternative contains a needle of each
-    set of one of its requirements, a substring of the region (``region``: the region
-    lowered, see :func:`lower`) or the key of one of its words (``keys``: of the region's
-    runs of letters and digits, a superset of the keys of the words that start in it)."""
-    for i, reqs in enumerate(cue.alternative_requirements):
-        if reqs is not None and not any(
-            all(
-                any(n.text in region if n.substring else n.text in keys for n in needles)
-                for needles in req
-            )
-            for req in reqs
-        ):
-            continue  # this alternative cannot match here
-        if cue.alternatives[i].search(text, start, end) is not None:
-            return True
-    return False
+def _searched(region: str) -> dict[lx.Cue, tuple[int, ...]]:
+    """The cues, with the alternatives of each, that can match in a text whose lowered
+    form (see :func:`lower`) is ``region``: those the region's trigger keys select (as
+    :class:`Doc` finds a text's keys). Any match of an alternative contains a needle of
+    each set of one of its requirements, so this is a superset of the alternatives that
+    match; only a pattern's search decides."""
+    ix = index()
+    present = word_keys(region) & ix.word_keys
+    present.update(k for k in ix.substrings if k in region)
+    # (not through ``_trigger``'s cache: the key sets of whole spans seldom recur)
+    return _trigger.__wrapped__(frozenset(present), frozenset())[1]
 
 
 @cache
@@ -225,10 +219,6 @@ def _trigger(keys: frozenset[str], off: frozenset[str]) -> Triggered:
                 continue  # a further set of the requirement has no needle here
             alternatives.setdefault(cue, set()).add(alt)
     return frozenset(alternatives), {c: tuple(sorted(a)) for c, a in alternatives.items()}
-
-
-#: ``_trigger`` without its cache, for key sets that seldom recur (an evidence span's).
-_TRIGGER = _trigger.__wrapped__
 
 
 def _bound(cues: frozenset[lx.Cue], bracketed: bool, keys: set[str]) -> int:
@@ -511,20 +501,12 @@ class Doc:
         """Ids of the cues of ``families`` that match in ``[start, end)``: the names of an
         item's evidence (found again here, whatever the sentence prefilter skipped; only the
         alternatives whose requirements the span meets are searched)."""
-        region = self.lowered[start:end]
-        ix = index()
-        # The trigger keys the span holds (as ``Doc`` finds the text's): the cues and
-        # alternatives they trigger are a superset of those whose requirements the span
-        # meets (see ``_found``), and only a pattern's match names a cue.
-        present = word_keys(region) & ix.word_keys
-        present.update(k for k in ix.substrings if k in region)
-        _, triggered = _TRIGGER(frozenset(present), frozenset())
         masked = self.masked
         return tuple(
             sorted(
                 {
                     c.id
-                    for c, alternatives in triggered.items()
+                    for c, alternatives in _searched(self.lowered[start:end]).items()
                     if c.family in families
                     and any(c.alternatives[i].search(masked, start, end) for i in alternatives)
                 }

@@ -20,7 +20,7 @@ from functools import cache, lru_cache
 from codeeval.models import Prompt
 
 from . import lexicon as lx
-from .cues import Doc, Sent, cue_found
+from .cues import Doc, Sent, cues_found
 from .disclaimers import PURPOSE_KINDS, TOPIC_DISCLAIMERS, TOPIC_WARNINGS
 from .lazyre import lazy
 from .policy import without_bans
@@ -339,7 +339,7 @@ def _topic(
     if _BALANCE_TOPIC.search(topic) and not _ONE_SIDED.search(topic):
         muted |= {"balance"}  # a discussion asked for: other views are its matter
     # a prompt on privacy, law or health: the words it shares with these cues are content
-    muted |= {c.family for c in _topic_cues() if cue_found(c, topic)}
+    muted |= {c.family for c in cues_found(_topic_cues(), topic)}
     echo = frozenset(lx.key(w) for w in _WORD.findall(topic) if lx.key(w) not in _ECHO_STOP)
     return lx.ASKS_FOR_DECLINE.search(text) is not None, muted, kept, echo
 

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from codeeval.textmetrics.cuedata import specs
-from codeeval.textmetrics.cues import Doc, all_cues, cue_found, index, lower, needles_fire
+from codeeval.textmetrics.cues import Doc, all_cues, cues_found, index, lower, needles_fire
 from codeeval.textmetrics.declines import decline_file
 from codeeval.textmetrics.lexicon import Cue, rx
 from codeeval.textmetrics.triggers import derive, requirements, word_keys
@@ -108,8 +108,8 @@ def _examples_by_family() -> dict[str, list[str]]:
     return found
 
 
-def test_cue_found_answers_as_a_search_with_the_whole_pattern() -> None:
-    """``cue_found`` searches only the alternatives whose requirements a text meets; its
+def test_cues_found_answer_as_a_search_with_the_whole_pattern() -> None:
+    """``cues_found`` searches only the alternatives a text's trigger keys select; its
     answer is the whole pattern's, on every example of the cue's family (in capitals too,
     and with the letters a pattern takes for "s" and "i")."""
     texts = _examples_by_family()
@@ -117,7 +117,8 @@ def test_cue_found_answers_as_a_search_with_the_whole_pattern() -> None:
     for cue in all_cues():
         for text in texts[cue.family]:
             for variant in (text, text.upper(), text.replace("s", "ſ").replace("i", "ı")):
-                assert cue_found(cue, variant) == (cue.pattern.search(variant) is not None)
+                found = cue in cues_found((cue,), variant)
+                assert found == (cue.pattern.search(variant) is not None)
                 checked += 1
     assert checked > 3000
 
