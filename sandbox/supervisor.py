@@ -128,13 +128,6 @@ def _warm_up() -> None:
             _install_rewrite_cache(_PREPARED)
         except Exception:  # another pytest: each session rewrites every test file itself
             pass
-    try:  # compiled once here, not in every suite's child (re's cache is inherited)
-        from _pytest.junitxml import bin_xml_escape
-
-        bin_xml_escape("")
-    except Exception:
-        pass
-    if _PREPARED is not None:
         try:
             # the globs every session matches paths against: of test files (each file
             # it imports) and of directories not to collect (pytest 8 and later);
@@ -146,6 +139,12 @@ def _warm_up() -> None:
                     fnmatch.fnmatch("codeeval_warm_up.py", pattern)
         except Exception:
             pass
+    try:  # compiled once here, not in every suite's child (re's cache is inherited)
+        from _pytest.junitxml import bin_xml_escape
+
+        bin_xml_escape("")
+    except Exception:
+        pass
     # Everything imported so far lives as long as the supervisor: keep it out of the
     # children's garbage collections, which would otherwise walk (and copy) all of it.
     gc.collect()
@@ -501,9 +500,7 @@ def _rewrite_trusted_tests(req: dict[str, Any]) -> None:
         return
     import hashlib
 
-    for name in req.get("trusted_tests") or ():
-        if name not in req["test_files"]:
-            continue
+    for name in req.get("trusted_tests") or ():  # test files of the request's (_valid_request)
         try:
             source = req["files"][name].encode("utf-8")  # as the suite's process writes it
         except UnicodeError:
